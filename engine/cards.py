@@ -1,0 +1,182 @@
+"""Cards, seats and teams as small integers, with their notation.
+
+A card is an ``int`` from 0 to 31: ``suit * 8 + rank``, ranks in sequence order
+``7 8 9 T J Q K A`` (the order used for projects and declarations). A set of
+cards — a hand, the cards still out — is a 32-bit mask with bit ``card`` set.
+Everything fast (legality, tricks, the solver) works on those integers;
+:class:`Card` adds the notation on top for people and for JSON.
+
+>>> Card.parse("10H")
+Card.parse('TH')
+>>> str(Card.parse("th"))
+'TH'
+>>> cards_of(mask_of([Card.parse("AS"), Card.parse("7S")]))
+[Card.parse('7S'), Card.parse('AS')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+SUIT_LETTERS = "SHDC"
+RANK_LETTERS = "789TJQKA"
+
+# Rank indices in sequence order.
+SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+FULL_DECK = (1 << 32) - 1
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+
+
+class NotationError(ValueError):
+    """Text that does not name a card, suit or seat."""
+
+    def __init__(self, text: object, what: str) -> None:
+        super().__init__(f"{text!r} is not a {what}")
+        self.text = text
+        self.what = what
+
+
+class Card(int):
+    """A card; an ``int`` subclass so it can index tables and build masks."""
+
+    __slots__ = ()
+
+    @property
+    def suit(self) -> int:
+        return self >> 3
+
+    @property
+    def rank(self) -> int:
+        return self & 7
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``"TH"``, ``"10H"`` or ``"th"``; raise :class:`NotationError` otherwise."""
+        if not isinstance(text, str):
+            raise NotationError(text, "card")
+        t = text.strip().upper()
+        if t.startswith("10"):
+            t = "T" + t[2:]
+        if len(t) != 2 or t[0] not in RANK_LETTERS or t[1] not in SUIT_LETTERS:
+            raise NotationError(text, "card")
+        return CARDS[SUIT_LETTERS.index(t[1]) * 8 + RANK_LETTERS.index(t[0])]
+
+    def __str__(self) -> str:
+        return RANK_LETTERS[self & 7] + SUIT_LETTERS[self >> 3]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(32))
+
+
+def card(suit: int, rank: int) -> Card:
+    return CARDS[suit * 8 + rank]
+
+
+def parse_suit(text: object) -> int:
+    """``"H"`` → ``HEARTS``."""
+    if not isinstance(text, str) or len(text.strip()) != 1 or text.strip().upper() not in SUIT_LETTERS:
+        raise NotationError(text, "suit")
+    return SUIT_LETTERS.index(text.strip().upper())
+
+
+def suit_letter(suit: int) -> str:
+    return SUIT_LETTERS[suit]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of ``mask``, lowest first (suits S H D C, ranks 7 → A)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# ---------------------------------------------------------------- seats
+
+class Seat(IntEnum):
+    """Seats numbered in the counter-clockwise turn order ``S → E → N → W``.
+
+    So the next player is ``(seat + 1) % 4`` (the default direction), the
+    partner is ``seat ^ 2`` and the team is ``seat & 1`` (0 = NS, 1 = EW).
+    """
+
+    S = 0
+    E = 1
+    N = 2
+    W = 3
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def partner(self) -> Seat:
+        return Seat(self ^ 2)
+
+    @property
+    def team(self) -> Team:
+        return Team(self & 1)
+
+    @classmethod
+    def parse(cls, text: object) -> Seat:
+        if not isinstance(text, str) or text.strip().upper() not in ("N", "E", "S", "W"):
+            raise NotationError(text, "seat")
+        return cls[text.strip().upper()]
+
+
+class Team(IntEnum):
+    NS = 0
+    EW = 1
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def other(self) -> Team:
+        return Team(self ^ 1)
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat(self), Seat(self + 2))
+
+    @classmethod
+    def parse(cls, text: object) -> Team:
+        if not isinstance(text, str) or text.strip().upper() not in ("NS", "EW"):
+            raise NotationError(text, "team")
+        return cls[text.strip().upper()]
+
+
+def next_seat(seat: int, clockwise: bool = False) -> Seat:
+    """The player after ``seat``: on their right (counter-clockwise) unless ``clockwise``."""
+    return Seat((seat - 1) % 4) if clockwise else Seat((seat + 1) % 4)
+
+
+def seats_from(first: int, clockwise: bool = False) -> tuple[Seat, Seat, Seat, Seat]:
+    """The four seats in turn order starting at ``first``."""
+    step = -1 if clockwise else 1
+    return tuple(Seat((first + step * i) % 4) for i in range(4))  # type: ignore[return-value]
