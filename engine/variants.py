@@ -11,7 +11,7 @@ variant's name, so a house rule is one field and one branch, not a search.
 >>> rules_for("french", {"ekka": True})
 Traceback (most recent call last):
 ...
-UnknownOption: 'ekka' is not an option of french
+engine.variants.UnknownOption: 'ekka' is not an option of french
 """
 
 from __future__ import annotations
