@@ -1,10 +1,12 @@
 """Trick strength and card points, as precomputed tables.
 
-Indexed by ``trump`` (a suit 0–3, or :data:`NO_TRUMP` = 4 for Sun) and then by
+Indexed by ``trump`` (a suit 0-3, or :data:`NO_TRUMP` = 4 for Sun) and then by
 card, so the hot paths (legality, trick winner, the solver) do table look-ups
 and never compare ranks by hand.
 
->>> from engine.cards import Card, HEARTS
+>>> from collections.abc import Sequence
+
+from engine.cards import Card, HEARTS
 >>> POINTS[HEARTS][Card.parse("JH")], POINTS[NO_TRUMP][Card.parse("JH")]
 (20, 2)
 >>> points_of(FULL_DECK, HEARTS), points_of(FULL_DECK, NO_TRUMP)
@@ -13,7 +15,9 @@ and never compare ranks by hand.
 
 from __future__ import annotations
 
-from engine.cards import ACE, EIGHT, FULL_DECK, JACK, KING, NINE, QUEEN, SEVEN, TEN
+from collections.abc import Sequence
+
+from engine.cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, TEN
 
 NO_TRUMP = 4
 
@@ -56,7 +60,7 @@ _TABLES = [_table(t) for t in range(5)]
 POINTS: tuple[tuple[int, ...], ...] = tuple(t[0] for t in _TABLES)
 """``POINTS[trump][card]``: card points."""
 STRENGTH: tuple[tuple[int, ...], ...] = tuple(t[1] for t in _TABLES)
-"""``STRENGTH[trump][card]``: 8–15 for trumps, 0–7 for the rest (compare within the led suit)."""
+"""``STRENGTH[trump][card]``: 8-15 for trumps, 0-7 for the rest (compare within the led suit)."""
 HIGHER: tuple[tuple[int, ...], ...] = tuple(t[2] for t in _TABLES)
 """``HIGHER[trump][card]``: mask of the cards of the same suit that beat ``card``."""
 
@@ -84,7 +88,7 @@ def total_points(trump: int) -> int:
     return TOTAL_SUN if trump == NO_TRUMP else TOTAL_WITH_TRUMP
 
 
-def trick_winner_index(cards: tuple[int, ...] | list[int], trump: int) -> int:
+def trick_winner_index(cards: Sequence[int], trump: int) -> int:
     """Index in ``cards`` of the card that wins (or currently wins) the trick (``trick.win``)."""
     strength = STRENGTH[trump]
     led = cards[0] >> 3

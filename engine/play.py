@@ -1,0 +1,232 @@
+"""Playing a card: which cards are legal now, why the others are not, and who wins a trick.
+
+Two paths over the same rules (RULES.md §2):
+
+- :func:`legal_mask` answers *which cards* with a few bit operations on masks;
+  the hand runner, the bots and the solver call it millions of times.
+- :func:`explain_play` answers *why*: for every illegal card the reasons, each
+  citing a rule ID. It is slower and only runs when someone asks.
+
+A property test checks that the two paths always agree.
+
+The current player's position in the trick is ``len(trick)``; their partner
+played at position ``len(trick) - 2``. Legality needs no seat names.
+
+Emitted rule IDs and their params:
+
+==========================  =====================================================================
+rule                        params
+==========================  =====================================================================
+``play.must-follow``        ``suit`` (led suit), ``cards`` (the cards of that suit held)
+``play.must-trump``         ``trump``, ``led`` (led suit), ``cards`` (trumps held),
+                            ``winner`` (seat winning now, when known), ``case``: ``"opponent"``
+                            (an opponent wins) or ``"always"`` (french ``always_undertrump``)
+``play.must-overtrump``     ``trump``, ``card`` (best trump in the trick), ``cards`` (higher trumps
+                            held), ``case``: ``"always"`` (even over partner) or ``"opponent"``
+``play.must-overruff``      ``trump``, ``card`` (best trump in the trick), ``cards`` (higher trumps
+                            held), ``case``: ``"opponent"`` or ``"partner"`` (discarding was allowed,
+                            but a trump must beat the partner's)
+``play.ekka``               ``trump``, ``led``, ``cards``; ``case``: ``"must-trump"`` (no Ekka:
+                            trump even over partner) or ``"overtrump"`` (an opponent trumped the
+                            Ekka card: overtrump if able)
+``play.partner-winning``    (a basis, not a refusal) ``winner`` (the partner's seat, when known)
+``trick.win``               ``seat`` (when known), ``card``, ``case``: ``"trump"`` or ``"led"``,
+                            ``suit`` (trump or led suit), ``points``
+==========================  =====================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.cards import CARDS, SUIT_MASK, Card, Seat, cards_of
+from engine.explain import Reason
+from engine.ranking import HIGHER, NO_TRUMP, POINTS, trick_winner_index
+from engine.variants import RuleSet
+
+ACE = 7
+
+_ReasonFor = Callable[[Card], list[Reason]]
+
+
+def _ekka_rules(rules: RuleSet) -> bool:
+    return bool(getattr(rules, "ekka", False))
+
+
+def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: RuleSet, ekka: bool = False) -> int:
+    """The mask of the cards of ``hand`` that may be played on ``trick`` (cards in play order).
+
+    ``ekka``: the leader called Ekka (saudi option ``ekka``).
+
+    >>> from engine.cards import mask_of, Card
+    >>> from engine.variants import rules_for
+    >>> hand = mask_of(Card.parse(c) for c in ["KC", "7C", "AS"])
+    >>> cards_of(legal_mask(hand, [Card.parse("9C")], NO_TRUMP, rules_for("saudi")))
+    [Card.parse('7C'), Card.parse('KC')]
+    """
+    n = len(trick)
+    if n == 0:
+        return hand
+    led = trick[0] >> 3
+    follow = hand & SUIT_MASK[led]
+    if led == trump:
+        if not follow:
+            return hand
+        wi = trick_winner_index(trick, trump)
+        # play.must-overtrump: always in moroccan/french; in saudi only against an opponent.
+        if rules.overtrump_always or (getattr(rules, "overtrump_on_trump_lead", False) and wi != n - 2):
+            higher = follow & HIGHER[trump][trick[wi]]
+            if higher:
+                return higher
+        return follow
+    if follow:
+        return follow
+    if trump == NO_TRUMP:
+        return hand
+    trumps = hand & SUIT_MASK[trump]
+    if not trumps:
+        return hand
+    wi = trick_winner_index(trick, trump)
+    best = trick[wi]
+    higher = trumps & HIGHER[trump][best] if best >> 3 == trump else trumps
+    if _ekka_rules(rules):
+        # Ekka house rule: trump even over partner, except the leader's partner after an Ekka.
+        if n == 2 and (ekka or trick[0] & 7 == ACE):
+            if trick[1] >> 3 == trump:
+                return higher or hand
+            return hand
+        return trumps
+    if wi != n - 2:  # an opponent is winning: play.must-trump
+        if rules.must_overruff and higher:
+            return higher
+        return trumps
+    # Partner winning: play.partner-winning, unless a house rule says otherwise.
+    if getattr(rules, "always_undertrump", False):
+        return higher or trumps
+    if rules.must_overruff:
+        # Discarding is free, but a trump must beat the partner's if it can.
+        return (hand & ~SUIT_MASK[trump]) | (higher or trumps)
+    return hand
+
+
+@dataclass(frozen=True)
+class PlayVerdict:
+    """The explaining path's answer: legal cards in hand order, reasons for the others."""
+
+    legal: list[Card]
+    illegal: dict[Card, list[Reason]]
+    basis: list[Reason] = field(default_factory=list)
+    """Rules that widened the choice (``play.partner-winning``), for a learner's 'why?'."""
+
+
+def explain_play(
+    hand: Sequence[Card],
+    trick: Sequence[tuple[Seat | None, Card]],
+    trump: int,
+    rules: RuleSet,
+    ekka: bool = False,
+) -> PlayVerdict:
+    """Which cards of ``hand`` are legal on ``trick`` (``(seat, card)`` pairs), and why not the rest."""
+    cards = [c for _, c in trick]
+    n = len(cards)
+    hand_mask = 0
+    for c in hand:
+        hand_mask |= 1 << c
+    legal = legal_mask(hand_mask, cards, trump, rules, ekka)
+    basis: list[Reason] = []
+    illegal: dict[Card, list[Reason]] = {}
+    if n:
+        reason_for = _reasons(hand_mask, trick, trump, rules, ekka, basis)
+        for c in hand:
+            if not legal >> c & 1:
+                illegal[c] = reason_for(c)
+    return PlayVerdict([c for c in hand if legal >> c & 1], illegal, basis)
+
+
+def _reasons(
+    hand: int,
+    trick: Sequence[tuple[Seat | None, Card]],
+    trump: int,
+    rules: RuleSet,
+    ekka: bool,
+    basis: list[Reason],
+) -> _ReasonFor:
+    cards = [c for _, c in trick]
+    n = len(cards)
+    led = cards[0] >> 3
+    follow = hand & SUIT_MASK[led]
+    wi = trick_winner_index(cards, trump)
+    best = CARDS[cards[wi]]
+    winner = trick[wi][0]
+    partner_winning = wi == n - 2
+    winner_param = {"winner": winner} if winner is not None else {}
+
+    if follow:
+        must_follow = Reason("play.must-follow", {"suit": led, "cards": cards_of(follow)})
+        if led != trump:
+            return lambda c: [must_follow]
+        higher = cards_of(follow & HIGHER[trump][best])
+        case = "always" if rules.overtrump_always else "opponent"
+        overtrump = Reason(
+            "play.must-overtrump", {"trump": trump, "card": best, "cards": higher, "case": case}
+        )
+        return lambda c: [overtrump] if c >> 3 == led else [must_follow]
+
+    trumps = hand & SUIT_MASK[trump] if trump != NO_TRUMP else 0
+    higher_mask = trumps & HIGHER[trump][best] if best >> 3 == trump else trumps
+    higher = cards_of(higher_mask)
+    trump_params = {"trump": trump, "led": led, "cards": cards_of(trumps)}
+
+    if _ekka_rules(rules):
+        if n == 2 and (ekka or cards[0] & 7 == ACE):
+            r = Reason("play.ekka", {**trump_params, "cards": higher, "case": "overtrump", "card": best})
+            return lambda c: [r]
+        r = Reason("play.ekka", {**trump_params, "case": "must-trump", **winner_param})
+        if partner_winning:
+            return lambda c: [r]
+        return lambda c: [Reason("play.must-trump", {**trump_params, "case": "opponent", **winner_param})]
+
+    overruff = Reason(
+        "play.must-overruff",
+        {"trump": trump, "card": best, "cards": higher, "case": "partner" if partner_winning else "opponent"},
+    )
+
+    def trump_or_overruff(case: str) -> _ReasonFor:
+        must_trump = Reason("play.must-trump", {**trump_params, "case": case, **winner_param})
+        return lambda c: [overruff] if c >> 3 == trump else [must_trump]
+
+    if not partner_winning:
+        return trump_or_overruff("opponent")
+    if getattr(rules, "always_undertrump", False):
+        return trump_or_overruff("always")
+    basis.append(Reason("play.partner-winning", dict(winner_param)))
+    return lambda c: [overruff]
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    winner: Seat
+    card: Card
+    points: int
+    reason: Reason
+
+
+def explain_trick(trick: Sequence[tuple[Seat, Card]], trump: int) -> TrickResult:
+    """Who wins a complete trick (``trick.win``), with its card points (no last-trick bonus)."""
+    cards = [c for _, c in trick]
+    wi = trick_winner_index(cards, trump)
+    seat, card = trick[wi]
+    points = sum(POINTS[trump][c] for c in cards)
+    trumped = card >> 3 == trump
+    reason = Reason(
+        "trick.win",
+        {
+            "seat": seat,
+            "card": card,
+            "case": "trump" if trumped else "led",
+            "suit": trump if trumped else cards[0] >> 3,
+            "points": points,
+        },
+    )
+    return TrickResult(seat, card, points, reason)
