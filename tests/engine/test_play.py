@@ -176,15 +176,15 @@ def test_play_ekka_opponent_trumped_partner_must_overtrump_if_able():
 # ---------------------------------------------------------------- trick.win
 
 def test_trick_win_highest_of_led_suit():
-    r = explain_trick(list(zip(Seat, cs("TC AC 7D KC"))), NO_TRUMP)
+    r = explain_trick(list(zip(Seat, cs("TC AC 7D KC"), strict=True)), NO_TRUMP)
     assert (r.winner, str(r.card), r.points) == (Seat.E, "AC", 25)
     assert r.reason.rule == "trick.win" and r.reason.params["case"] == "led"
 
 
 def test_trick_win_lowest_trump_beats_any_plain_card():
-    r = explain_trick(list(zip(Seat, cs("AC 7H TC JH"))), H)
+    r = explain_trick(list(zip(Seat, cs("AC 7H TC JH"), strict=True)), H)
     assert r.winner == Seat.W and r.points == 11 + 0 + 10 + 20
-    r = explain_trick(list(zip(Seat, cs("AC 7H TC KC"))), H)
+    r = explain_trick(list(zip(Seat, cs("AC 7H TC KC"), strict=True)), H)
     assert r.winner == Seat.E and r.reason.params["case"] == "trump"
 
 
@@ -267,7 +267,8 @@ def test_legal_mask_agrees_with_the_rules_written_out(position, variant):
 @given(positions, st.sampled_from(["saudi", "moroccan", "french"]), st.booleans(), st.booleans())
 def test_explain_play_partitions_the_hand_with_reasons(position, variant, ekka_rule, ekka_call):
     trick, hand, trump = position
-    options = {"ekka": ekka_rule} if variant == "saudi" else {"always_undertrump": ekka_rule} if variant == "french" else {}
+    option = {"saudi": "ekka", "french": "always_undertrump"}.get(variant)
+    options = {option: ekka_rule} if option else {}
     rules = rules_for(variant, options)
     v = explain_play([CARDS[c] for c in hand], [(None, CARDS[c]) for c in trick], trump, rules, ekka_call)
     assert v.legal, "a legal card always exists"
