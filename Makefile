@@ -1,0 +1,91 @@
+# Works on a fresh Debian machine with only python3 (and make), run as root:
+# whatever else is missing (python3-venv, gettext, chromium, postgresql) is installed with apt-get.
+
+SHELL := /bin/bash
+
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+PYTEST := $(VENV)/bin/pytest
+RUFF   := $(VENV)/bin/ruff
+MYPY   := $(VENV)/bin/mypy
+MANAGE := $(PY) manage.py
+
+# Marks that the project is installed in the venv; older than pyproject.toml means reinstall.
+INSTALLED := $(VENV)/.stamp-installed
+
+LINT_PATHS := engine lessons baloot_site tests bench manage.py
+PG_URL     := postgres://postgres@127.0.0.1:5432/postgres
+
+# Catalogs are written by hand (locale/<lang>/LC_MESSAGES/django.po); the .mo files are built, not committed.
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+# Install Debian packages; refresh the package lists only when the first attempt fails.
+APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
+apt_install = { $(APT_INSTALL) $(1) || { apt-get update && $(APT_INSTALL) $(1); }; }
+
+.PHONY: help venv messages run test lint bench chromium postgres
+
+# help: list the targets (the default).
+help:
+	@echo "make run     create .venv, install, migrate, load the curriculum, serve on http://127.0.0.1:8000"
+	@echo "make test    install what the tests need and run the whole suite (SQLite, then PostgreSQL)"
+	@echo "make lint    ruff and mypy (strict on engine/)"
+	@echo "make bench   run the benchmarks in bench/"
+
+# venv: the virtual environment with the project and its dev tools installed (editable).
+venv: $(INSTALLED)
+
+$(PY):
+	python3 -m venv $(VENV) || { rm -rf $(VENV) && $(call apt_install,python3-venv) && python3 -m venv $(VENV); }
+
+$(INSTALLED): pyproject.toml | $(PY)
+	$(PIP) install -e '.[dev]'
+	touch $@
+
+# messages: compile the translation catalogs; languages without a django.po are skipped.
+messages: $(MO_FILES)
+
+%.mo: %.po
+	@command -v msgfmt >/dev/null || $(call apt_install,gettext)
+	msgfmt --check-format -o $@ $<
+
+# run: the development server, with a migrated database and the curriculum loaded.
+run: venv messages
+	$(MANAGE) migrate
+# load_curriculum arrives with the lesson content; skip it until the command exists.
+	if $(MANAGE) help load_curriculum >/dev/null 2>&1; then $(MANAGE) load_curriculum; fi
+	$(MANAGE) runserver 127.0.0.1:8000
+
+# test: lint, then the whole suite (with doctests) on SQLite, then the database tests again on PostgreSQL.
+test: venv messages chromium postgres
+	$(RUFF) check $(LINT_PATHS)
+	$(MYPY)
+	$(PYTEST) --doctest-modules engine tests -n 2
+# Exit code 5 means "no tests collected": fine while tests/site is empty.
+	if [ -d tests/site ]; then DATABASE_URL=$(PG_URL) $(PYTEST) tests/site -n 2 || [ $$? -eq 5 ]; fi
+
+# lint: ruff on the Python code, mypy --strict on engine/ (configured in pyproject.toml).
+lint: venv
+	$(RUFF) check $(LINT_PATHS)
+	$(MYPY)
+
+# bench: run every bench/bench_*.py module's main(), printing `BENCH <name> <value> <unit>` lines.
+bench: venv
+	$(PY) bench/run.py
+
+# chromium: the browser the page tests drive (Debian's, not a downloaded one).
+chromium:
+	@test -x /usr/bin/chromium || $(call apt_install,chromium)
+
+# postgres: a server on 127.0.0.1:5432 that lets the postgres role in without a password.
+# A server this target installs is given that access; an existing one is only started.
+postgres:
+	@test -d /etc/postgresql || { \
+	  $(call apt_install,postgresql) && \
+	  sed -i '1i host all postgres 127.0.0.1/32 trust' /etc/postgresql/*/main/pg_hba.conf && \
+	  { pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main stop || true; }; \
+	}
+	@pg_isready -h 127.0.0.1 -q || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
+	@pg_isready -h 127.0.0.1
