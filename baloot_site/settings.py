@@ -1,0 +1,160 @@
+"""Settings for baloot_site.
+
+Every value that changes between a laptop and a server is read from the
+environment through the small helpers below, which refuse values they do not
+understand rather than guessing.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a yes/no variable; a typo like DEBUG=ture is an error, not False."""
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r}: expected one of {sorted(_TRUE | _FALSE)}")
+
+
+def env_str(name: str, default: str | None = None) -> str:
+    """Read a string variable; without a default the variable is required."""
+    raw = os.environ.get(name)
+    if raw is not None and raw != "":
+        return raw
+    if default is None:
+        raise ImproperlyConfigured(f"{name} must be set")
+    return default
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list; empty items (as in "a,,b") are an error."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    items = [item.strip() for item in raw.split(",")]
+    if any(item == "" for item in items):
+        raise ImproperlyConfigured(f"{name}={raw!r}: empty item in comma-separated list")
+    return items
+
+
+# Development is the default so that `make run` works on a fresh checkout;
+# a server sets DEBUG=0 and must then provide its own SECRET_KEY.
+DEBUG = env_bool("DEBUG", True)
+SECRET_KEY = env_str("SECRET_KEY", "dev-only-not-secret" if DEBUG else None)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
+
+INSTALLED_APPS = [
+    # modeltranslation must come before the admin so its admin classes are patched.
+    "modeltranslation",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "lessons",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    # WhiteNoise right after security, before anything that could short-circuit a static request.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    # LocaleMiddleware needs the session and must run before CommonMiddleware.
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "baloot_site.urls"
+WSGI_APPLICATION = "baloot_site.wsgi.application"
+ASGI_APPLICATION = "baloot_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# SQLite next to the code unless DATABASE_URL names another database
+# (the test suite runs a second time on PostgreSQL).
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        conn_max_age=60,
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# Each language is labelled in its own language, so a reader can find theirs.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ar", "العربية"),
+    ("fa", "فارسی"),
+    ("fr", "Français"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+# modeltranslation fills translated fields from these languages.
+MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
+MODELTRANSLATION_LANGUAGES = ("en", "ar", "fa", "fr")
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed, compressed files need `collectstatic`; in development serve the sources as they are.
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+# Frozen from the environment's DEBUG, not Django's runtime one (the test runner turns that off):
+# in development and tests WhiteNoise serves static/ through the finders, without collectstatic.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG

@@ -1,0 +1,24 @@
+"""URLs of the site.
+
+Every page lives under a language prefix (/en/, /ar/, ...), htmx fragments
+included, so that a fragment always comes back in the page's language.
+"""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+
+from lessons import views
+
+urlpatterns = [
+    # The language switcher posts here; it sits outside the prefixes on purpose.
+    path("i18n/", include("django.conf.urls.i18n")),
+]
+
+urlpatterns += i18n_patterns(
+    # Pages
+    path("", views.home, name="home"),
+    # Administration
+    path("admin/", admin.site.urls),
+    prefix_default_language=True,
+)

@@ -1,0 +1,1 @@
+"""Lesson and puzzle records, loaded from the content files (none yet)."""

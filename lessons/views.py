@@ -1,0 +1,8 @@
+"""Views of the lessons app: plain functions, thin, one per page."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
