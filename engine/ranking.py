@@ -4,9 +4,7 @@ Indexed by ``trump`` (a suit 0-3, or :data:`NO_TRUMP` = 4 for Sun) and then by
 card, so the hot paths (legality, trick winner, the solver) do table look-ups
 and never compare ranks by hand.
 
->>> from collections.abc import Sequence
-
-from engine.cards import Card, HEARTS
+>>> from engine.cards import FULL_DECK, HEARTS, Card
 >>> POINTS[HEARTS][Card.parse("JH")], POINTS[NO_TRUMP][Card.parse("JH")]
 (20, 2)
 >>> points_of(FULL_DECK, HEARTS), points_of(FULL_DECK, NO_TRUMP)
