@@ -139,6 +139,8 @@ USE_TZ = True
 # modeltranslation fills translated fields from these languages.
 MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
 MODELTRANSLATION_LANGUAGES = ("en", "ar", "fa", "fr")
+# A missing translation shows the English text rather than an empty page.
+MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

@@ -1,1 +1,170 @@
-"""Lesson and puzzle records, loaded from the content files (none yet)."""
+"""Courses, lessons, steps and puzzles loaded from lessons/content/, and learners' attempts.
+
+Translated text (title, description, summary, body, prompt, hint, explanation) is registered
+with django-modeltranslation in lessons/translation.py: each such field gets one column per
+language (``title_en``, ``title_ar``, ...) and reading ``title`` gives the active language,
+falling back to English where a translation is missing.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Variant(models.TextChoices):
+    SAUDI = "saudi", _("Saudi Baloot")
+    MOROCCAN = "moroccan", _("Moroccan Belote")
+    FRENCH = "french", _("French Belote")
+
+
+class Course(models.Model):
+    """One course per variant."""
+
+    variant = models.CharField(max_length=16, choices=Variant.choices, unique=True)
+    title = models.CharField(max_length=200)
+    description = models.TextField(blank=True, default="")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ("order", "variant")
+
+    def __str__(self) -> str:
+        return self.variant
+
+
+class Lesson(models.Model):
+    course = models.ForeignKey(Course, on_delete=models.CASCADE, related_name="lessons")
+    slug = models.SlugField(max_length=100)
+    order = models.PositiveSmallIntegerField()
+    title = models.CharField(max_length=200)
+    summary = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ("course", "order")
+        constraints = (
+            models.UniqueConstraint(fields=["course", "slug"], name="lesson_unique_slug_per_course"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.course.variant}/{self.slug}"
+
+
+class Task(models.TextChoices):
+    PLAY = "play", _("Play a card")
+    ALL_LEGAL = "all-legal", _("Select every legal card")
+    TRICK_WINNER = "trick-winner", _("Who wins the trick")
+    COUNT = "count", _("Count the trick")
+    SCORE = "score", _("Score the hand")
+    PROJECTS = "projects", _("Projects")
+    BID = "bid", _("Bid")
+
+
+# The engine command (engine.cli.COMMANDS) each task's position is fed to.
+TASK_COMMANDS = {
+    Task.PLAY: "legal",
+    Task.ALL_LEGAL: "legal",
+    Task.TRICK_WINNER: "trick",
+    Task.COUNT: "trick",
+    Task.SCORE: "score",
+    Task.PROJECTS: "projects",
+    Task.BID: "bid",
+}
+
+
+class Source(models.TextChoices):
+    CURRICULUM = "curriculum", _("Curriculum")
+    TEACHER = "teacher", _("Teacher")
+    GENERATED = "generated", _("Generated")
+
+
+class Puzzle(models.Model):
+    """A position (the JSON input of the engine command), a task and its accepted answers.
+
+    ``key`` is stable across reloads of the content files: attempts refer to it.
+    """
+
+    key = models.SlugField(max_length=100, unique=True)
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    task = models.CharField(max_length=16, choices=Task.choices)
+    position = models.JSONField()
+    answers = models.JSONField(default=list, blank=True)
+    prompt = models.TextField(blank=True, default="")
+    hint = models.TextField(blank=True, default="")
+    explanation = models.TextField(blank=True, default="")
+    rules = models.JSONField(default=list, blank=True)
+    themes = models.JSONField(default=list, blank=True)
+    difficulty = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(5)]
+    )
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.CURRICULUM)
+
+    class Meta:
+        ordering = ("key",)
+        constraints = (
+            models.CheckConstraint(
+                condition=Q(difficulty__gte=1, difficulty__lte=5), name="puzzle_difficulty_1_to_5"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return self.key
+
+    @property
+    def command(self) -> str:
+        return TASK_COMMANDS[Task(self.task)]
+
+
+class StepKind(models.TextChoices):
+    TEXT = "text", _("Text")
+    PUZZLE = "puzzle", _("Puzzle")
+
+
+class Step(models.Model):
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="steps")
+    order = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=StepKind.choices)
+    body = models.TextField(blank=True, default="")
+    table = models.JSONField(null=True, blank=True)
+    # PROTECT: a puzzle outlives its step (its attempts must survive a content edit);
+    # the loader detaches or deletes puzzles itself.
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, null=True, blank=True, related_name="steps")
+
+    class Meta:
+        ordering = ("lesson", "order")
+        constraints = (
+            models.UniqueConstraint(fields=["lesson", "order"], name="step_unique_order_per_lesson"),
+            models.CheckConstraint(
+                condition=Q(kind="text", puzzle__isnull=True) | Q(kind="puzzle", puzzle__isnull=False),
+                name="step_puzzle_iff_kind_puzzle",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.lesson} #{self.order}"
+
+
+class Attempt(models.Model):
+    """One submitted answer. ``token`` comes from the form, so a double submit is stored once."""
+
+    # PROTECT: the loader never deletes a puzzle that has attempts, and neither may anyone else.
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="attempts")
+    session_key = models.CharField(max_length=40, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    answer = models.JSONField()
+    correct = models.BooleanField()
+    seconds = models.PositiveIntegerField(null=True, blank=True)
+    hints_used = models.PositiveSmallIntegerField(default=0)
+    created = models.DateTimeField(default=timezone.now)
+    token = models.CharField(max_length=64, unique=True)
+
+    class Meta:
+        ordering = ("created", "id")
+        indexes = (models.Index(fields=["session_key", "puzzle"], name="attempt_session_puzzle"),)
+
+    def __str__(self) -> str:
+        return f"{self.puzzle_id} {'ok' if self.correct else 'wrong'}"
