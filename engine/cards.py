@@ -100,14 +100,22 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+# For each suit and each 8-bit pattern, the cards it stands for: a mask becomes
+# a list with four table look-ups instead of a loop over its bits.
+_SUIT_BYTE_CARDS = tuple(
+    tuple(tuple(CARDS[8 * s + r] for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+)
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of ``mask``, lowest first (suits S H D C, ranks 7 → A)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return out
+    t = _SUIT_BYTE_CARDS
+    return [
+        *t[0][mask & 0xFF],
+        *t[1][(mask >> 8) & 0xFF],
+        *t[2][(mask >> 16) & 0xFF],
+        *t[3][(mask >> 24) & 0xFF],
+    ]
 
 
 def iter_bits(mask: int) -> Iterator[int]:
@@ -118,6 +126,7 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 
 # ---------------------------------------------------------------- seats
+
 
 class Seat(IntEnum):
     """Seats numbered in the counter-clockwise turn order ``S → E → N → W``.
@@ -136,11 +145,11 @@ class Seat(IntEnum):
 
     @property
     def partner(self) -> Seat:
-        return Seat(self ^ 2)
+        return SEATS[self ^ 2]
 
     @property
     def team(self) -> Team:
-        return Team(self & 1)
+        return TEAMS[self & 1]
 
     @classmethod
     def parse(cls, text: object) -> Seat:
@@ -158,7 +167,7 @@ class Team(IntEnum):
 
     @property
     def other(self) -> Team:
-        return Team(self ^ 1)
+        return TEAMS[self ^ 1]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
@@ -178,5 +187,15 @@ def next_seat(seat: int, clockwise: bool = False) -> Seat:
 
 def seats_from(first: int, clockwise: bool = False) -> tuple[Seat, Seat, Seat, Seat]:
     """The four seats in turn order starting at ``first``."""
-    step = -1 if clockwise else 1
-    return tuple(Seat((first + step * i) % 4) for i in range(4))  # type: ignore[return-value]
+    return _SEATS_FROM[clockwise][first]
+
+
+# Look-up tables: calling an Enum class to convert an int is slow on hot paths.
+SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.S, Seat.E, Seat.N, Seat.W)
+TEAMS: tuple[Team, Team] = (Team.NS, Team.EW)
+_SEATS_FROM = {
+    cw: tuple(
+        (SEATS[f], SEATS[(f + d) % 4], SEATS[(f + 2 * d) % 4], SEATS[(f + 3 * d) % 4]) for f in range(4)
+    )
+    for cw, d in ((False, 1), (True, -1))
+}

@@ -41,8 +41,9 @@ def shuffled_deck(seed: int | random.Random | None = None) -> list[Card]:
     return deck
 
 
-def first_deal(rules: RuleSet, dealer: Seat, seed: int | random.Random | None = None,
-               deck: list[Card] | None = None) -> FirstDeal:
+def first_deal(
+    rules: RuleSet, dealer: Seat, seed: int | random.Random | None = None, deck: list[Card] | None = None
+) -> FirstDeal:
     """Deal five cards each and turn up the bidding card."""
     if deck is None:
         deck = shuffled_deck(seed)
@@ -54,10 +55,10 @@ def first_deal(rules: RuleSet, dealer: Seat, seed: int | random.Random | None = 
     pos = 0
     for size in packets:
         for seat in order:
-            for c in deck[pos:pos + size]:
+            for c in deck[pos : pos + size]:
                 hands[seat] |= 1 << c
             pos += size
-    return FirstDeal(dealer, (hands[0], hands[1], hands[2], hands[3]), deck[pos], tuple(deck[pos + 1:]))
+    return FirstDeal(dealer, (hands[0], hands[1], hands[2], hands[3]), deck[pos], tuple(deck[pos + 1 :]))
 
 
 def complete_deal(first: FirstDeal, receiver: Seat, rules: RuleSet) -> tuple[int, int, int, int]:
@@ -68,8 +69,7 @@ def complete_deal(first: FirstDeal, receiver: Seat, rules: RuleSet) -> tuple[int
     pos = 0
     for seat in order:
         size = 2 if seat == receiver else 3
-        for c in first.stock[pos:pos + size]:
+        for c in first.stock[pos : pos + size]:
             hands[seat] |= 1 << c
         pos += size
     return (hands[0], hands[1], hands[2], hands[3])
-

@@ -22,13 +22,19 @@ True
 
 from __future__ import annotations
 
+import random
 from typing import NamedTuple
 
-from engine.cards import CARDS, Card, Seat, cards_of
+from engine.cards import CARDS, SEATS, Card, Seat, cards_of
 from engine.explain import Reason
 from engine.play import explain_play, legal_mask
 from engine.ranking import LAST_TRICK_BONUS, POINTS, trick_winner_index
 from engine.variants import RuleSet
+
+# Per suit and 8-bit pattern, the card numbers it stands for (random choice without a loop).
+_BYTE_CARDS = tuple(
+    tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+)
 
 
 class IllegalPlay(ValueError):
@@ -57,17 +63,29 @@ class TrickTaken(NamedTuple):
     points: int  # card points, plus the last-trick bonus on the eighth trick
 
 
-SEATS = tuple(Seat)
-
-
 class TrickPlay:
     """Eight tricks from four 8-card hands (masks indexed by seat)."""
 
-    __slots__ = ("ekka", "hands", "leader", "moves", "points", "rules", "step", "taken",
-                 "to_play", "trick", "tricks", "trump")
+    __slots__ = (
+        "_legal_at",
+        "_legal_mask",
+        "ekka",
+        "hands",
+        "leader",
+        "moves",
+        "points",
+        "rules",
+        "step",
+        "taken",
+        "to_play",
+        "trick",
+        "tricks",
+        "trump",
+    )
 
-    def __init__(self, rules: RuleSet, hands: tuple[int, int, int, int] | list[int], trump: int,
-                 leader: Seat) -> None:
+    def __init__(
+        self, rules: RuleSet, hands: tuple[int, int, int, int] | list[int], trump: int, leader: Seat
+    ) -> None:
         self.rules = rules
         self.trump = trump
         self.hands = list(hands)
@@ -80,11 +98,18 @@ class TrickPlay:
         self.moves: list[Played] = []
         self.taken: list[TrickTaken] = []
         self.ekka = False
+        self._legal_at = -1  # len(moves) when _legal_mask was computed
+        self._legal_mask = 0
 
     # -- queries
     def legal(self) -> int:
-        """Mask of the legal cards of the player to act."""
-        return legal_mask(self.hands[self.to_play], self.trick, self.trump, self.rules, self.ekka)
+        """Mask of the legal cards of the player to act (remembered until the next card is played)."""
+        if self._legal_at != len(self.moves):
+            self._legal_mask = legal_mask(
+                self.hands[self.to_play], self.trick, self.trump, self.rules, self.ekka
+            )
+            self._legal_at = len(self.moves)
+        return self._legal_mask
 
     def is_over(self) -> bool:
         return len(self.moves) == 32
@@ -122,11 +147,36 @@ class TrickPlay:
             won += LAST_TRICK_BONUS
         self.points[winner & 1] += won
         self.tricks[winner & 1] += 1
-        self.taken.append(TrickTaken(SEATS[self.leader], (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]],
-                                                          CARDS[trick[3]]), SEATS[winner], won))
+        self.taken.append(
+            TrickTaken(
+                SEATS[self.leader],
+                (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]]),
+                SEATS[winner],
+                won,
+            )
+        )
         self.trick = []
         self.leader = self.to_play = winner
         self.ekka = False
+
+    def playout(self, rng: random.Random) -> None:
+        """Play to the end, each player choosing uniformly among their legal cards.
+
+        The fast path of random play (Monte Carlo bots, property tests, benchmarks):
+        no legality re-check and no list of cards per play.
+        """
+        rules, trump, hands, push = self.rules, self.trump, self.hands, self.push
+        byte_cards = _BYTE_CARDS
+        rand = rng.random
+        while len(self.moves) < 32:
+            m = legal_mask(hands[self.to_play], self.trick, trump, rules, self.ekka)
+            choices = (
+                byte_cards[0][m & 0xFF]
+                + byte_cards[1][(m >> 8) & 0xFF]
+                + byte_cards[2][(m >> 16) & 0xFF]
+                + byte_cards[3][m >> 24]
+            )
+            push(choices[int(rand() * len(choices))], False)
 
     def pop(self) -> Played:
         """Undo the last card played (everything else is derived from the records, no snapshot)."""
@@ -143,4 +193,5 @@ class TrickPlay:
             self.leader = taken.leader
             self.trick = list(taken.cards[:3])
         self.ekka = False
+        self._legal_at = -1
         return played

@@ -35,6 +35,7 @@ def rules_of(v, card: str) -> list[str]:
 
 # ---------------------------------------------------------------- play.must-follow
 
+
 def test_play_must_follow_in_sun():
     assert legal("KC 7C AS", "9C", NO_TRUMP) == ["7C", "KC"]
     v = verdict("KC 7C AS", "9C", NO_TRUMP)
@@ -57,6 +58,7 @@ def test_play_void_in_sun_any_card():
 
 # ---------------------------------------------------------------- play.must-trump
 
+
 def test_play_must_trump_when_opponent_wins():
     for rules in (SAUDI, MOROCCAN, FRENCH):
         assert legal("7H AS", "AC", H, rules) == ["7H"]
@@ -73,6 +75,7 @@ def test_play_must_trump_any_trump_even_a_losing_one_saudi_and_moroccan():
 
 # ---------------------------------------------------------------- play.partner-winning
 
+
 def test_play_partner_winning_frees_the_discard():
     # Position 2: partner led AC and is winning.
     for rules in (SAUDI, MOROCCAN, FRENCH):
@@ -82,6 +85,7 @@ def test_play_partner_winning_frees_the_discard():
 
 
 # ---------------------------------------------------------------- play.must-overtrump
+
 
 def test_play_must_overtrump_on_trump_lead_against_opponent():
     # 9H led by an opponent; AH is below 9H in trump order, JH above.
@@ -112,6 +116,7 @@ def test_play_must_overtrump_saudi_option_off():
 
 
 # ---------------------------------------------------------------- play.must-overruff
+
 
 def test_play_must_overruff_french_against_opponent():
     # Opponent (position 1) trumped with 9H over the led AC; I must beat it with JH.
@@ -175,6 +180,7 @@ def test_play_ekka_opponent_trumped_partner_must_overtrump_if_able():
 
 # ---------------------------------------------------------------- trick.win
 
+
 def test_trick_win_highest_of_led_suit():
     r = explain_trick(list(zip(Seat, cs("TC AC 7D KC"), strict=True)), NO_TRUMP)
     assert (r.winner, str(r.card), r.points) == (Seat.E, "AC", 25)
@@ -198,6 +204,7 @@ def test_trick_win_trump_order_and_plain_order():
 
 
 # ---------------------------------------------------------------- properties
+
 
 def reference_legal(hand: list[int], trick: list[int], trump: int, rules) -> set[int]:
     """RULES.md §2 written out the slow way, one rule after another."""
@@ -235,7 +242,7 @@ def reference_legal(hand: list[int], trick: list[int], trump: int, rules) -> set
 
 
 positions = st.builds(
-    lambda perm, n_trick, hand_size, trump: (perm[:n_trick], perm[n_trick:n_trick + hand_size], trump),
+    lambda perm, n_trick, hand_size, trump: (perm[:n_trick], perm[n_trick : n_trick + hand_size], trump),
     st.permutations(range(32)),
     st.integers(0, 3),
     st.integers(1, 8),
@@ -258,6 +265,7 @@ def test_legal_mask_agrees_with_the_rules_written_out(position, variant):
             overtrump_always = rules.overtrump_always
             overtrump_on_trump_lead = True
             must_overruff = rules.must_overruff
+
         reference_rules = R
     assert fast == reference_legal(hand, trick, trump, reference_rules)
     assert fast, "a legal card always exists"

@@ -1,0 +1,307 @@
+"""A whole deal: deal, auction, doubling, declarations, eight tricks, score.
+
+:class:`Hand` strings the one-concept modules together and records every
+action as a frozen event, so a hand can be replayed, explained or stored::
+
+    hand = Hand(rules_for("saudi"), dealer=Seat.S, seed=42)
+    hand.call("hokm")               # the auction (engine.auction)
+    ...
+    hand.double("pass", Seat.E)     # saudi doubling, when it applies
+    hand.play(card)                 # eight tricks (engine.tricks)
+    hand.score()                    # engine.scoring, steps included
+
+:meth:`Hand.with_contract` skips the auction (practice positions, benchmarks).
+Undoing a card (:meth:`Hand.undo`) is as cheap as playing one.
+
+>>> from engine.variants import rules_for
+>>> from engine.auction import Contract
+>>> hand = Hand.with_contract(rules_for("french"), Seat.S, Contract("hokm", 1, Seat.E, Seat.E), seed=3)
+>>> while hand.phase is Phase.PLAY:
+...     _ = hand.play(cards_of(hand.legal())[0])
+>>> score = hand.score()
+>>> sum(hand.tricks.points), score.result in ("made", "dedans", "capot")
+(162, True)
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+from typing import NamedTuple
+
+from engine.auction import Auction, Call, Contract, Doubling, Void, first_leader, new_auction
+from engine.cards import KING, QUEEN, Card, Seat, Team, card, cards_of
+from engine.deal import FirstDeal, complete_deal, first_deal
+from engine.projects import Belote, Counting, Project, best_split_mask, count_projects, judge_belote
+from engine.ranking import NO_TRUMP
+from engine.scoring import HandFacts, HandScore, score_hand
+from engine.tricks import Played, TrickPlay, TrickTaken
+from engine.variants import RuleSet, Saudi
+
+
+class Phase(Enum):
+    AUCTION = "auction"
+    DOUBLING = "doubling"
+    PLAY = "play"
+    DONE = "done"
+    VOID = "void"
+
+
+class WrongPhase(ValueError):
+    """An action that does not belong to the hand's current phase."""
+
+    def __init__(self, action: str, phase: Phase) -> None:
+        super().__init__(f"cannot {action} during the {phase.value} phase")
+        self.action = action
+        self.phase = phase
+
+
+# ---------------------------------------------------------------- events
+
+
+class Dealt(NamedTuple):
+    dealer: Seat
+    hands: tuple[tuple[Card, ...], ...]  # the first five cards of each seat, indexed by Seat
+    bidding_card: Card
+
+
+class Called(NamedTuple):
+    seat: Seat
+    call: str
+
+
+class Sold(NamedTuple):
+    """The auction's outcome: a contract, or a void hand."""
+
+    contract: Contract | Void
+
+
+class Doubled(NamedTuple):
+    seat: Seat
+    call: str
+
+
+class Completed(NamedTuple):
+    """The rest of the deal: each seat's full eight cards."""
+
+    hands: tuple[tuple[Card, ...], ...]
+
+
+class Declared(NamedTuple):
+    seat: Seat
+    projects: tuple[Project, ...]
+
+
+class Scored(NamedTuple):
+    score: HandScore
+
+
+Event = Dealt | Called | Sold | Doubled | Completed | Declared | Played | TrickTaken | Scored
+
+
+# ---------------------------------------------------------------- the hand
+
+
+class Hand:
+    """One deal from the shuffle to the score."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        dealer: Seat,
+        seed: int | random.Random | None = None,
+        deck: list[Card] | None = None,
+        game_score: tuple[int, int] = (0, 0),
+        pot: int = 0,
+    ) -> None:
+        self.rules = rules
+        self.dealer = Seat(dealer)
+        self.game_score = game_score
+        self.pot = pot
+        self.first: FirstDeal = first_deal(rules, self.dealer, seed, deck)
+        self.auction: Auction = new_auction(rules, self.dealer, self.first.bidding_card)
+        self.doubling: Doubling | None = None
+        self.contract: Contract | None = None
+        self.tricks: TrickPlay | None = None
+        self.declared: dict[Seat, list[Project]] = {}
+        self.full_hands: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self._events: list[Event] = [
+            Dealt(self.dealer, tuple(tuple(cards_of(m)) for m in self.first.hands), self.first.bidding_card)
+        ]
+        self._score: HandScore | None = None
+        self.phase = Phase.AUCTION
+
+    @classmethod
+    def with_contract(
+        cls,
+        rules: RuleSet,
+        dealer: Seat,
+        contract: Contract,
+        seed: int | random.Random | None = None,
+        deck: list[Card] | None = None,
+        game_score: tuple[int, int] = (0, 0),
+        pot: int = 0,
+    ) -> Hand:
+        """A hand whose auction is already decided (no doubling)."""
+        hand = cls(rules, dealer, seed, deck, game_score, pot)
+        hand._sold(contract, doubling=False)
+        return hand
+
+    # -- auction
+    def call(self, call: Call | str, seat: Seat | None = None, hand_cards: list[Card] | None = None) -> None:
+        """A call by the player to act (``seat`` checks whose turn it is)."""
+        if self.phase is not Phase.AUCTION:
+            raise WrongPhase("bid", self.phase)
+        to_act = self.auction.to_act
+        self.auction = self.auction.call(call, seat, hand_cards)
+        assert to_act is not None
+        self._events.append(Called(to_act, str(self.auction.history[-1].call)))
+        result = self.auction.contract
+        if isinstance(result, Void):
+            self._events.append(Sold(result))
+            self.phase = Phase.VOID
+        elif result is not None:
+            self._sold(result)
+
+    def _sold(self, contract: Contract, doubling: bool = True) -> None:
+        self.contract = contract
+        self._events.append(Sold(contract))
+        hands = complete_deal(self.first, contract.receiver, self.rules)
+        self.full_hands = hands
+        self._events.append(Completed(tuple(tuple(cards_of(m)) for m in hands)))
+        leader = first_leader(self.rules, self.dealer, contract)
+        self.tricks = TrickPlay(self.rules, hands, contract.trump, leader)
+        if doubling and isinstance(self.rules, Saudi):
+            self.doubling = Doubling(self.rules, contract, self.game_score)
+            if not self.doubling.allowed(Seat((contract.taker + 1) % 4)) and self.doubling.is_over:
+                self._start_play()
+            else:
+                self.phase = Phase.DOUBLING
+        else:
+            self._start_play()
+
+    # -- doubling (saudi)
+    def double(self, call: Call | str, seat: Seat) -> None:
+        if self.phase is not Phase.DOUBLING or self.doubling is None:
+            raise WrongPhase("double", self.phase)
+        self.doubling = self.doubling.call(call, seat)
+        self._events.append(Doubled(Seat(seat), str(self.doubling.history[-1][1])))
+        if self.doubling.is_over:
+            self._start_play()
+
+    def doubling_open(self) -> bool:
+        """Whether a doubling word may still be said (Sun without the score condition: no)."""
+        d = self.doubling
+        if d is None or d.is_over or d.to_speak is None:
+            return False
+        return any(c != "pass" for seat in d.to_speak.seats for c in d.allowed(seat))
+
+    # -- declarations and play
+    def _start_play(self) -> None:
+        assert self.tricks is not None and self.contract is not None
+        trump = self.contract.trump
+        if getattr(self.rules, "no_declarations", False):
+            self.declared = {}
+        else:
+            for seat in Seat:
+                projects = best_split_mask(self.tricks.hands[seat], self.rules, trump)
+                if projects:
+                    self.declared[seat] = projects
+                    self._events.append(Declared(seat, tuple(projects)))
+        self.phase = Phase.PLAY
+
+    def legal(self) -> int:
+        """Mask of the cards the player to act may play."""
+        if self.phase is not Phase.PLAY or self.tricks is None:
+            raise WrongPhase("play", self.phase)
+        return self.tricks.legal()
+
+    @property
+    def to_play(self) -> Seat | None:
+        return Seat(self.tricks.to_play) if self.phase is Phase.PLAY and self.tricks else None
+
+    def play(self, card: int, check: bool = True) -> TrickTaken | None:
+        """Play ``card`` for the player to act; returns the trick when this card completed it."""
+        t = self.tricks
+        if self.phase is not Phase.PLAY or t is None:
+            raise WrongPhase("play", self.phase)
+        taken = len(t.taken)
+        t.push(card, check)
+        if t.is_over():
+            self.phase = Phase.DONE
+        return t.taken[-1] if len(t.taken) > taken else None
+
+    def playout(self, rng: random.Random) -> None:
+        """Play the rest of the hand with random legal cards (see :meth:`TrickPlay.playout`)."""
+        t = self.tricks
+        if self.phase is not Phase.PLAY or t is None:
+            raise WrongPhase("play", self.phase)
+        t.playout(rng)
+        self.phase = Phase.DONE
+
+    def undo(self) -> Played:
+        """Take back the last card played."""
+        t = self.tricks
+        if t is None or not t.moves:
+            raise WrongPhase("undo", self.phase)
+        self._score = None
+        self.phase = Phase.PLAY
+        return t.pop()
+
+    # -- score
+    def counting(self) -> Counting:
+        assert self.contract is not None
+        return count_projects(self.rules, self.contract.trump, self.dealer, self.declared)
+
+    def belote(self) -> Belote:
+        """Who held the K+Q of trump, and whether it counts."""
+        assert self.contract is not None
+        trump = self.contract.trump
+        holder = None
+        if trump != NO_TRUMP:
+            pair = (1 << card(trump, KING)) | (1 << card(trump, QUEEN))
+            holder = next((Seat(s) for s in range(4) if self.full_hands[s] & pair == pair), None)
+        return judge_belote(holder, trump, self.rules, self.declared.get(holder, []) if holder else [])
+
+    def score(self) -> HandScore:
+        """The hand's score with its steps (only once all 32 cards are played)."""
+        if self.phase is not Phase.DONE or self.tricks is None or self.contract is None:
+            raise WrongPhase("score", self.phase)
+        if self._score is not None:
+            return self._score
+        t = self.tricks
+        counting = self.counting()
+        bel = self.belote()
+        d = self.doubling
+        facts = HandFacts(
+            self.rules,
+            self.contract.trump,
+            self.contract.team,
+            card_points={Team.NS: t.points[0], Team.EW: t.points[1]},
+            tricks={Team.NS: t.tricks[0], Team.EW: t.tricks[1]},
+            projects=[(seat.team, p.value) for seat, ps in self.declared.items() for p in ps],
+            counted_team=counting.team,
+            belote=bel.seat.team if bel.seat is not None and bel.counted else None,
+            multiplier=d.multiplier if d else 1,
+            gahwa=d.gahwa if d else False,
+            bidding_card=self.first.bidding_card if isinstance(self.rules, Saudi) else None,
+            pot=self.pot,
+            game_score={Team.NS: self.game_score[0], Team.EW: self.game_score[1]},
+        )
+        self._score = score_hand(facts)
+        return self._score
+
+    # -- the record
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened, in order (plays and tricks interleaved as they happened)."""
+        out: list[Event] = list(self._events)
+        if self.tricks is not None:
+            taken = iter(self.tricks.taken)
+            for i, played in enumerate(self.tricks.moves):
+                out.append(played)
+                if i % 4 == 3:
+                    out.append(next(taken))
+        if self._score is not None:
+            out.append(Scored(self._score))
+        return out
