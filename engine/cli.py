@@ -19,28 +19,52 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from engine.cards import next_seat
+from engine.auction import Call, IllegalCall, new_auction
+from engine.cards import NotationError, Seat, Team, card, next_seat, seats_from
 from engine.explain import Reason, Step
 from engine.notation import (
     InputError,
+    as_bool,
+    as_int,
+    as_list,
+    bad_field,
     check_distinct,
     check_fields,
+    parse_card,
     parse_cards,
     parse_lang,
     parse_rules,
     parse_seat,
+    parse_seat_map,
+    parse_team_ints,
     parse_trick,
     parse_trump,
     read_object,
+    span,
+    text_of,
 )
 from engine.play import explain_play, explain_trick
-from engine.variants import RuleSet
+from engine.projects import (
+    InvalidProject,
+    Project,
+    belote,
+    best_split,
+    classify,
+    count_projects,
+    declaration_window,
+    explain_split,
+    judge_belote,
+)
+from engine.ranking import NO_TRUMP, total_points
+from engine.scoring import TRICKS, HandFacts, InvalidHandFacts, score_hand
+from engine.variants import VARIANTS, French, Moroccan, RuleSet, Saudi
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_INPUT = 2
 
 COMMON = ("rules", "lang")
+KING, QUEEN = 6, 5
 
 
 @dataclass(frozen=True)
@@ -60,13 +84,27 @@ class Context:
         return [{"rule": s.rule, "text": self.say(s)} for s in steps]
 
 
-def render(item: Reason | Step, variant: str | None, lang: str) -> str:
-    """The sentence for a reason or step; the rule ID itself until the catalogs exist."""
+def _messages() -> Any:
     try:
-        messages = importlib.import_module("engine.messages")
+        return importlib.import_module("engine.messages")
     except ImportError:
+        return None
+
+
+def render(item: Reason | Step, variant: str, lang: str) -> str:
+    """The sentence for a reason or step; the rule ID itself until the catalogs exist."""
+    messages = _messages()
+    if messages is None:
         return item.rule
     text: str = messages.render(item, variant, lang)
+    return text
+
+
+def error_text(code: str, params: Mapping[str, Any], lang: str, variant: str) -> str:
+    messages = _messages()
+    if messages is None:
+        return f"error.{code}"
+    text: str = messages.error_message(code, lang, params, variant)
     return text
 
 
@@ -87,15 +125,13 @@ def cmd_legal(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
     if trick:
         expected = next_seat(trick[-1][0], rules.clockwise)
         if seat != expected:
-            raise InputError("seat-out-of-turn", "seat", seat=seat, expected=expected)
+            raise InputError("out-of-turn", "seat", value=seat, expected=expected)
     hand = parse_cards(obj["hand"], "hand", 1, 8)
     check_distinct(
         [(f"trick[{i}][1]", c) for i, (_, c) in enumerate(trick)]
         + [(f"hand[{i}]", c) for i, c in enumerate(hand)]
     )
-    ekka = obj.get("ekka", False)
-    if not isinstance(ekka, bool):
-        raise InputError("bad-type", "ekka", expected="bool")
+    ekka = as_bool(obj.get("ekka", False), "ekka")
     verdict = explain_play(hand, trick, trump, rules, ekka)
     return {
         "legal": [str(c) for c in verdict.legal],
@@ -121,6 +157,225 @@ def cmd_trick(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------- projects
+
+
+def _speaking_order(dealer: Seat, rules: RuleSet) -> tuple[Seat, ...]:
+    return seats_from(next_seat(dealer, rules.clockwise), rules.clockwise)
+
+
+def cmd_projects(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    check_fields(obj, ("variant", "trump", "dealer", "hands"), COMMON)
+    ctx = _context(obj, lang)
+    rules = ctx.rules
+    trump = parse_trump(obj["trump"], "trump", rules)
+    dealer = parse_seat(obj["dealer"], "dealer")
+    raw = parse_seat_map(obj["hands"], "hands")
+    hands = {seat: parse_cards(raw[seat], f"hands.{seat}", 0, 8) for seat in raw}
+    check_distinct([(f"hands.{seat}[{i}]", c) for seat, cards in hands.items() for i, c in enumerate(cards)])
+
+    declaring = declaration_window(rules).declarations
+    steps: list[Step] = []
+    splits: dict[Seat, list[Project]] = {}
+    for seat in _speaking_order(dealer, rules):
+        if seat in hands and declaring:
+            splits[seat] = best_split(hands[seat], rules, trump)
+            steps += explain_split(hands[seat], rules, trump, seat)
+    counting = count_projects(rules, trump, dealer, splits)
+    steps += counting.steps
+    held = belote(hands, trump, rules, splits)
+    steps += held.steps
+    return {
+        "projects": {str(seat): [p.as_dict() for p in split] for seat, split in splits.items() if split},
+        "counted_team": None if counting.team is None else str(counting.team),
+        "counted_value": counting.value,
+        "belote": None if held.seat is None else str(held.seat),
+        "steps": ctx.steps(steps),
+    }
+
+
+# ---------------------------------------------------------------- score
+
+SCORE_FIELDS = ("variant", "trump", "dealer", "taker", "card_points", "tricks")
+SCORE_OPTIONAL = ("projects", "belote", "game_score", *COMMON)
+SAUDI_ONLY = ("multiplier", "gahwa", "bidding_card")
+
+
+def cmd_score(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    variant_fields = SAUDI_ONLY if obj.get("variant") == "saudi" else ("pot",)
+    check_fields(obj, SCORE_FIELDS, (*SCORE_OPTIONAL, *variant_fields))
+    ctx = _context(obj, lang)
+    rules = ctx.rules
+    trump = parse_trump(obj["trump"], "trump", rules)
+    dealer = parse_seat(obj["dealer"], "dealer")
+    taker = parse_seat(obj["taker"], "taker")
+    total = total_points(trump)
+    card_points = parse_team_ints(obj["card_points"], "card_points", 0, total)
+    tricks = parse_team_ints(obj["tricks"], "tricks", 0, TRICKS)
+    if sum(card_points.values()) != total:
+        raise InputError("card-points", "card_points", value=sum(card_points.values()), expected=total)
+    if sum(tricks.values()) != TRICKS:
+        raise InputError("tricks-count", "tricks", value=sum(tricks.values()), expected=TRICKS)
+    for team in Team:
+        # A team without a trick took no card (and not the last trick either).
+        if tricks[team] == 0 and card_points[team]:
+            raise InputError("card-points", f"card_points.{team}", value=card_points[team], expected=0)
+
+    declared = _declared_projects(obj, rules, trump)
+    holder = _belote_seat(obj, trump, declared)
+    multiplier, gahwa, bidding_card = 1, False, None
+    if isinstance(rules, Saudi):
+        multiplier, gahwa, bidding_card = _saudi_fields(obj, trump)
+    pot = 0
+    if "pot" in obj:
+        has_pot = isinstance(rules, Moroccan) or (isinstance(rules, French) and rules.litige)
+        pot = as_int(obj["pot"], "pot", 0, 10**6 if has_pot else 0)
+    game_score = None
+    if "game_score" in obj:
+        game_score = parse_team_ints(obj["game_score"], "game_score", 0, 10**6)
+
+    steps: list[Step] = []
+    counting = count_projects(rules, trump, dealer, declared)
+    if any(declared.values()):
+        steps += counting.steps
+    belote_team = None
+    if holder is not None:
+        judged = judge_belote(holder, trump, rules, declared.get(holder, ()))
+        if judged.counted:
+            belote_team = holder.team
+        else:
+            steps += judged.steps  # why a Baloot inside a Hundred is not counted
+    try:
+        facts = HandFacts(
+            rules,
+            trump,
+            taker.team,
+            card_points,
+            tricks,
+            projects=[(seat.team, p.value) for seat, split in declared.items() for p in split],
+            counted_team=counting.team,
+            belote=belote_team,
+            multiplier=multiplier,
+            gahwa=gahwa,
+            bidding_card=bidding_card,
+            pot=pot,
+            game_score=game_score,
+        )
+    except InvalidHandFacts as e:
+        # Checked above field by field; this is the backstop for a combination missed there.
+        raise bad_field(obj.get(e.field), e.field, str(e)) from None
+    score = score_hand(facts)
+    steps += score.steps
+    return {
+        "points": {str(team): score.points[team] for team in Team},
+        "result": score.result,
+        "pot": score.pot,
+        "game_over": score.game_over,
+        "steps": ctx.steps(steps),
+    }
+
+
+def _declared_projects(obj: Mapping[str, Any], rules: RuleSet, trump: int) -> dict[Seat, list[Project]]:
+    """``projects``: each seat's declared projects as card lists, classified and checked."""
+    if "projects" not in obj:
+        return {}
+    raw = parse_seat_map(obj["projects"], "projects")
+    placed = []
+    declared: dict[Seat, list[Project]] = {}
+    for seat, value in raw.items():
+        field = f"projects.{seat}"
+        groups = as_list(value, field, '[["KH", "QH", "JH"]]')
+        cards = [parse_cards(g, f"{field}[{i}]") for i, g in enumerate(groups)]
+        flat = [c for group in cards for c in group]
+        if len(flat) > 8:
+            raise InputError("hand-size", field, value=len(flat), expected=span(0, 8))
+        placed += [(f"{field}[{i}][{j}]", c) for i, group in enumerate(cards) for j, c in enumerate(group)]
+        declared[seat] = []
+        for i, group in enumerate(cards):
+            try:
+                declared[seat].append(classify(group, rules, trump))
+            except InvalidProject as e:
+                raise InputError("bad-project", f"{field}[{i}]", value=group, reason=e.reason) from None
+    check_distinct(placed)
+    if any(declared.values()) and not declaration_window(rules).declarations:
+        raise bad_field(obj["projects"], "projects", "{}")
+    return declared
+
+
+def _belote_seat(obj: Mapping[str, Any], trump: int, declared: Mapping[Seat, list[Project]]) -> Seat | None:
+    value = obj.get("belote")
+    if value is None:
+        return None
+    if trump == NO_TRUMP:
+        raise bad_field(value, "belote", "null")
+    seat = parse_seat(value, "belote")
+    # The K and Q of trump are the holder's: no other seat can have declared them.
+    pair = {card(trump, KING), card(trump, QUEEN)}
+    for other, projects in declared.items():
+        for p in projects:
+            clash = pair.intersection(p.cards)
+            if other != seat and clash:
+                raise InputError("duplicate-card", "belote", value=min(clash), first=f"projects.{other}")
+    return seat
+
+
+def _saudi_fields(obj: Mapping[str, Any], trump: int) -> tuple[int, bool, Any]:
+    sun = trump == NO_TRUMP
+    # double.sa.sun-condition: only Double exists in Sun.
+    multiplier = as_int(obj.get("multiplier", 1), "multiplier", 1, 2 if sun else 4)
+    gahwa = as_bool(obj.get("gahwa", False), "gahwa")
+    if gahwa and multiplier != 4:
+        # Gahwa answers Four, so it comes with the multiplier 4.
+        raise bad_field(multiplier, "multiplier", 4)
+    bidding_card = None
+    if obj.get("bidding_card") is not None:
+        bidding_card = parse_card(obj["bidding_card"], "bidding_card")
+    return multiplier, gahwa, bidding_card
+
+
+# ---------------------------------------------------------------- bid
+
+
+def cmd_bid(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    check_fields(obj, ("variant", "dealer", "bidding_card", "calls"), ("hand", *COMMON))
+    ctx = _context(obj, lang)
+    rules = ctx.rules
+    dealer = parse_seat(obj["dealer"], "dealer")
+    bidding_card = parse_card(obj["bidding_card"], "bidding_card")
+    hand = None
+    if obj.get("hand") is not None:
+        # Before the bidding card is taken, everyone holds five cards (RULES.md §1, Deal).
+        hand = parse_cards(obj["hand"], "hand", 5, 5)
+        check_distinct([("bidding_card", bidding_card), *((f"hand[{i}]", c) for i, c in enumerate(hand))])
+    auction = new_auction(rules, dealer, bidding_card)
+    for i, item in enumerate(as_list(obj["calls"], "calls", '[["E", "pass"], …]')):
+        where = f"calls[{i}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise bad_field(item, where, '["E", "pass"]')
+        seat = parse_seat(item[0], f"{where}[0]")
+        try:
+            call = Call.parse(item[1])
+        except NotationError:
+            raise InputError("unknown-call", f"{where}[1]", value=text_of(item[1])) from None
+        if auction.is_over:
+            raise InputError("auction-over", f"{where}[1]", value=str(call))
+        if seat != auction.to_act:
+            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=auction.to_act)
+        try:
+            auction = auction.call(call, seat, hand)
+        except IllegalCall as e:
+            if e.reasons[0].rule == "bid.unknown":  # "take" in saudi, "hokm" elsewhere
+                raise InputError("unknown-call", f"{where}[1]", value=str(call)) from None
+            raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
+    contract = auction.contract
+    return {
+        "to_act": None if auction.to_act is None else str(auction.to_act),
+        "allowed": auction.allowed(hand),
+        "refused": {call: ctx.reasons(reasons) for call, reasons in auction.refusals(hand).items()},
+        "contract": None if contract is None else contract.as_json(),
+    }
+
+
 # ---------------------------------------------------------------- running
 
 Command = Callable[[Mapping[str, Any], str], dict[str, Any]]
@@ -128,36 +383,48 @@ Command = Callable[[Mapping[str, Any], str], dict[str, Any]]
 COMMANDS: dict[str, Command] = {
     "legal": cmd_legal,
     "trick": cmd_trick,
+    "projects": cmd_projects,
+    "score": cmd_score,
+    "bid": cmd_bid,
 }
 
 
 def run(argv: Sequence[str], data: bytes) -> tuple[int, dict[str, Any]]:
     """Exit status and output object for a command line and its standard input."""
-    lang = "en"
+    lang, variant = "en", ""
     try:
         if len(argv) != 1 or argv[0] not in COMMANDS:
-            shown = " ".join(argv)
-            raise InputError("unknown-command", "command", value=shown, commands=list(COMMANDS))
+            raise InputError("unknown-command", "command", value=" ".join(argv))
         obj = read_object(data)
         lang = parse_lang(obj)
+        if obj.get("variant") in VARIANTS:
+            variant = obj["variant"]
         return EXIT_OK, COMMANDS[argv[0]](obj, lang)
     except InputError as e:
-        return EXIT_INPUT, _error(e.code, e.field, e.params, lang)
+        return EXIT_INPUT, _error(e.code, e.field, e.params, lang, variant)
     except Exception as e:  # the contract: never a traceback, always one JSON object
-        return EXIT_INTERNAL, _error("internal", None, {"detail": f"{type(e).__name__}: {e}"}, lang)
+        return EXIT_INTERNAL, _error("internal", None, {"detail": f"{type(e).__name__}: {e}"}, lang, variant)
 
 
-def _error(code: str, field: str | None, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    reason = Reason(f"error.{code}", {**params, "field": field} if field else dict(params))
+def _error(
+    code: str, field: str | None, params: Mapping[str, Any], lang: str, variant: str = ""
+) -> dict[str, Any]:
+    """The error object: the code, the offending field, and a message naming it."""
+    params = {**params, "field": field} if field else dict(params)
     try:
-        message = render(reason, None, lang)
+        message = error_text(code, params, lang, variant)
+        # A refused call also says why, in the rule's own words.
+        for reason in params.get("reasons", ()):
+            message += " " + render(reason, variant, lang)
     except Exception:  # a broken catalog must not hide the error being reported
-        message = reason.rule
-    if message == reason.rule and field:
-        message = f"{reason.rule}: {field}"
+        message = f"error.{code}"
+    if field and field not in message:
+        message = f"{message} ({field})"
     error: dict[str, Any] = {"code": code}
     if field is not None:
         error["field"] = field
+    if "reasons" in params:
+        error["rules"] = [r.rule for r in params["reasons"]]
     error["message"] = message
     return {"error": error}
 

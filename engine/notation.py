@@ -5,48 +5,46 @@ Every reader takes the raw JSON value and the *field path* it came from
 :class:`InputError` naming that path when the value is wrong. The command
 line turns the error into ``{"error": {"code", "field", "message"}}``.
 
-Error codes (``error.<code>`` is the message key) and their params:
+Error codes are the ``error.<code>`` message keys of :mod:`engine.messages`;
+params are ``field`` (added by the command line), ``value`` (the offending
+value: the text given, a JSON rendering of it, a count or a sum; a
+:class:`Seat` or :class:`Card` where one is meant), ``expected`` (what would
+have been right: a seat, a count, a range like ``"1-8"`` (with an en dash), or a notation
+example such as ``["KC", "7C"]``).
 
 =====================  =================================================================
-code                   params
+code                   when
 =====================  =================================================================
-``bad-json``           ``detail`` (the decoder's complaint)
-``not-an-object``      —
-``unknown-command``    ``value``, ``commands`` (the known ones)
-``missing-field``      —
-``unknown-field``      —
-``duplicate-field``    —
-``bad-type``           ``expected``: ``object list string bool int``
-``unknown-variant``    ``value``
-``unknown-option``     ``value`` (the option), ``variant``
-``bad-option-value``   ``value``, ``variant``, ``detail``
-``unknown-lang``       ``value``
-``unknown-card``       ``value``
-``unknown-suit``       ``value``
-``unknown-seat``       ``value``
-``unknown-team``       ``value``
-``no-sun``             ``variant`` (``trump: null`` for a variant without Sun)
-``duplicate-card``     ``card``, ``first`` (the field where it appeared first)
-``bad-hand-size``      ``size``, ``min``, ``max``
-``bad-trick-size``     ``size``, ``min``, ``max``
-``bad-play``           — (a play is not a ``[seat, card]`` pair)
-``seat-out-of-turn``   ``seat``, ``expected``
-``bad-number``         ``value``, ``min``, ``max``
-``bad-card-points``    ``total`` (the sum given), ``expected`` (162 or 130)
-``bad-tricks``         ``total`` (the sum given), ``expected`` (8)
-``inconsistent``       ``detail``: ``no-tricks-with-points``, ``all-tricks-without-all-points``
-``unknown-call``       ``value``
-``bad-call``           ``value``, ``rule`` (the rule it breaks), ``reasons`` (rule IDs)
-``bad-project``        ``cards`` (not a project of the variant)
+``bad-json``           not UTF-8 JSON, NaN, or a key given twice (``value``: the detail)
+``not-object``         the JSON is not an object
+``unknown-command``    the command-line argument is not a command
+``missing-field``      a required field is absent
+``unknown-field``      a field the command does not read (a typo would be ignored)
+``bad-field``          a field of the wrong JSON type, or a number out of range
+``unknown-variant``    ``variant`` is not saudi, moroccan or french
+``unknown-option``     ``rules.<name>`` is not an option of the variant
+``bad-option``         ``rules.<name>`` has a value of the wrong type or range
+``unknown-language``   ``lang`` is not en, ar, fa or fr
+``unknown-card``       not a card (``10H`` is read as ``TH``)
+``unknown-suit``       not a suit letter
+``unknown-seat``       not a seat letter
+``no-sun``             ``trump: null`` (Sun) for a variant without Sun
+``duplicate-card``     a card given twice (``value``: the card); ``field`` is the second place
+``hand-size``          a hand with too many or too few cards (``value``: count)
+``trick-size``         a trick with too many or too few plays (``value``: count)
+``out-of-turn``        a seat that does not follow the turn order (``value``, ``expected``: seats)
+``card-points``        card points that do not add up to 162/130, or that contradict the tricks
+``tricks-count``       tricks that do not add up to 8
+``unknown-call``       not a call of the notation of :mod:`engine.auction`
+``call-refused``       a call the auction refuses at that point (``rule``: the first reason)
+``auction-over``       a call after the end of the auction
+``bad-project``        declared cards that form no project (``reason`` from :mod:`engine.projects`)
 =====================  =================================================================
-
-``field`` is always the path; the command line adds it to the params.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -57,6 +55,14 @@ from engine.variants import VARIANTS, French, RuleSet, UnknownOption, UnknownVar
 LANGS = ("en", "ar", "fa", "fr")
 
 Play = tuple[Seat, Card]
+
+# What a field of each JSON type looks like, for ``bad-field``'s ``expected``: notation, not words,
+# so the message reads the same in every language.
+LIST = "[…]"
+OBJECT = "{…}"
+BOOL = "true / false"
+CARDS = '["KC", "7C"]'
+PLAY = '["E", "9C"]'
 
 
 class InputError(ValueError):
@@ -75,31 +81,27 @@ def read_object(data: bytes | str) -> dict[str, Any]:
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise InputError("bad-json", None, detail=f"not UTF-8 ({e.reason})") from None
+            raise InputError("bad-json", None, value=f"not UTF-8 ({e.reason})") from None
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, value in items:
             if key in out:
-                raise InputError("duplicate-field", key)
+                raise InputError("bad-json", key, value=f"{key!r} given twice")
             out[key] = value
         return out
 
     def constant(name: str) -> Any:
-        raise ValueError(f"{name} is not JSON")
+        raise InputError("bad-json", None, value=f"{name} is not JSON")
 
     try:
         value = json.loads(data, object_pairs_hook=pairs, parse_constant=constant)
     except json.JSONDecodeError as e:
-        raise InputError("bad-json", None, detail=f"{e.msg} (line {e.lineno}, column {e.colno})") from None
-    except ValueError as e:
-        if isinstance(e, InputError):
-            raise
-        raise InputError("bad-json", None, detail=str(e)) from None
+        raise InputError("bad-json", None, value=f"{e.msg} (line {e.lineno}, column {e.colno})") from None
     except RecursionError:
-        raise InputError("bad-json", None, detail="nested too deeply") from None
+        raise InputError("bad-json", None, value="nested too deeply") from None
     if not isinstance(value, dict):
-        raise InputError("not-an-object", None)
+        raise InputError("not-object", None)
     return value
 
 
@@ -112,37 +114,46 @@ def check_fields(obj: Mapping[str, Any], required: Iterable[str], optional: Iter
     known = set(required) | set(optional)
     for name in obj:
         if name not in known:
-            raise InputError("unknown-field", name)
+            raise InputError("unknown-field", name, value=name)
 
 
 # ---------------------------------------------------------------- plain JSON types
 
 
-def as_list(value: Any, field: str) -> list[Any]:
+def bad_field(value: Any, field: str, expected: Any) -> InputError:
+    return InputError("bad-field", field, value=shown(value), expected=expected)
+
+
+def as_list(value: Any, field: str, expected: str = LIST) -> list[Any]:
     if not isinstance(value, list):
-        raise InputError("bad-type", field, expected="list")
+        raise bad_field(value, field, expected)
     return value
 
 
 def as_object(value: Any, field: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise InputError("bad-type", field, expected="object")
+        raise bad_field(value, field, OBJECT)
     return value
 
 
 def as_bool(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
-        raise InputError("bad-type", field, expected="bool")
+        raise bad_field(value, field, BOOL)
     return value
 
 
-def as_int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
+def as_int(value: Any, field: str, lo: int, hi: int) -> int:
     # bool is an int subclass, and 3.0 is not an int: insist on the exact type.
-    if type(value) is not int:
-        raise InputError("bad-type", field, expected="int")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InputError("bad-number", field, value=value, min=lo, max=hi)
+    if type(value) is not int or not lo <= value <= hi:
+        raise bad_field(value, field, span(lo, hi))
     return value
+
+
+DASH = "\u2013"  # en dash, for ranges such as 1-8
+
+
+def span(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}{DASH}{hi}"
 
 
 # ---------------------------------------------------------------- common fields
@@ -151,7 +162,7 @@ def as_int(value: Any, field: str, lo: int | None = None, hi: int | None = None)
 def parse_lang(obj: Mapping[str, Any]) -> str:
     value = obj.get("lang", "en")
     if not isinstance(value, str) or value not in LANGS:
-        raise InputError("unknown-lang", "lang", value=_shown(value))
+        raise InputError("unknown-language", "lang", value=text_of(value))
     return value
 
 
@@ -162,18 +173,33 @@ def parse_rules(obj: Mapping[str, Any]) -> RuleSet:
     try:
         return rules_for(variant, options)
     except UnknownVariant:
-        raise InputError("unknown-variant", "variant", value=_shown(variant)) from None
+        raise InputError("unknown-variant", "variant", value=text_of(variant)) from None
     except UnknownOption as e:
         name = str(variant)
         field = f"rules.{e.option}"
-        if e.option in options and e.option in _option_names(name):
+        if e.option in options and e.option in option_names(name):
+            default = getattr(VARIANTS[name](), e.option)
             raise InputError(
-                "bad-option-value", field, value=_shown(options[e.option]), variant=name, detail=str(e)
+                "bad-option", field, value=shown(options[e.option]), expected=_expected_option(e, default)
             ) from None
-        raise InputError("unknown-option", field, value=e.option, variant=name) from None
+        raise InputError("unknown-option", field, value=e.option) from None
 
 
-def _option_names(variant: str) -> tuple[str, ...]:
+def _expected_option(e: UnknownOption, default: Any) -> str:
+    if isinstance(default, bool):
+        return BOOL
+    # The rule set's own bounds ("must be between 1 and 10000") are the clearest statement.
+    words = str(e).split()
+    numbers = [int(w) for w in words if w.isdigit()]
+    if len(numbers) == 2:
+        return span(*numbers)
+    if len(numbers) == 3:  # "500 to 2000 in steps of 100"
+        lo, hi, step = numbers
+        return f"{lo}, {lo + step} … {hi}"
+    return type(default).__name__
+
+
+def option_names(variant: str) -> tuple[str, ...]:
     cls = VARIANTS[variant]
     # Only french has the clockwise option (rules_for refuses it elsewhere).
     return tuple(n for n in cls.option_names() if n != "clockwise" or cls is French)
@@ -183,7 +209,7 @@ def parse_trump(value: Any, field: str, rules: RuleSet) -> int:
     """A suit letter, or ``null`` for Sun where the variant has Sun."""
     if value is None:
         if not rules.has_sun:
-            raise InputError("no-sun", field, variant=rules.name)
+            raise InputError("no-sun", field, value="null")
         return NO_TRUMP
     return parse_suit_value(value, field)
 
@@ -192,55 +218,55 @@ def parse_suit_value(value: Any, field: str) -> int:
     try:
         return parse_suit(value)
     except NotationError:
-        raise InputError("unknown-suit", field, value=_shown(value)) from None
+        raise InputError("unknown-suit", field, value=text_of(value)) from None
 
 
 def parse_card(value: Any, field: str) -> Card:
     try:
         return Card.parse(value)
     except NotationError:
-        raise InputError("unknown-card", field, value=_shown(value)) from None
+        raise InputError("unknown-card", field, value=text_of(value)) from None
 
 
 def parse_seat(value: Any, field: str) -> Seat:
     try:
         return Seat.parse(value)
     except NotationError:
-        raise InputError("unknown-seat", field, value=_shown(value)) from None
+        raise InputError("unknown-seat", field, value=text_of(value)) from None
 
 
 def parse_team(value: Any, field: str) -> Team:
     try:
         return Team.parse(value)
     except NotationError:
-        raise InputError("unknown-team", field, value=_shown(value)) from None
+        raise InputError("unknown-field", field, value=text_of(value)) from None
 
 
 def parse_cards(value: Any, field: str, lo: int = 0, hi: int = 32) -> list[Card]:
-    """A list of cards with ``lo`` to ``hi`` entries (``bad-hand-size`` otherwise)."""
-    items = as_list(value, field)
+    """A list of cards with ``lo`` to ``hi`` entries (``hand-size`` otherwise)."""
+    items = as_list(value, field, CARDS)
     cards = [parse_card(v, f"{field}[{i}]") for i, v in enumerate(items)]
     if not lo <= len(cards) <= hi:
-        raise InputError("bad-hand-size", field, size=len(cards), min=lo, max=hi)
+        raise InputError("hand-size", field, value=len(cards), expected=span(lo, hi))
     return cards
 
 
 def parse_trick(value: Any, field: str, clockwise: bool, lo: int = 0, hi: int = 4) -> list[Play]:
     """``[["E", "9C"], ["N", "JC"]]`` → plays, checked to follow the turn order."""
-    items = as_list(value, field)
+    items = as_list(value, field, f"[{PLAY}, …]")
     plays: list[Play] = []
     for i, item in enumerate(items):
         where = f"{field}[{i}]"
         if not isinstance(item, list) or len(item) != 2:
-            raise InputError("bad-play", where)
+            raise bad_field(item, where, PLAY)
         seat = parse_seat(item[0], f"{where}[0]")
         plays.append((seat, parse_card(item[1], f"{where}[1]")))
         if i:
             expected = next_seat(plays[i - 1][0], clockwise)
             if seat != expected:
-                raise InputError("seat-out-of-turn", f"{where}[0]", seat=seat, expected=expected)
+                raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=expected)
     if not lo <= len(plays) <= hi:
-        raise InputError("bad-trick-size", field, size=len(plays), min=lo, max=hi)
+        raise InputError("trick-size", field, value=len(plays), expected=span(lo, hi))
     return plays
 
 
@@ -249,7 +275,7 @@ def check_distinct(placed: Sequence[tuple[str, Card]]) -> None:
     seen: dict[int, str] = {}
     for field, card in placed:
         if card in seen:
-            raise InputError("duplicate-card", field, card=card, first=seen[card])
+            raise InputError("duplicate-card", field, value=card, first=seen[card])
         seen[card] = field
 
 
@@ -260,7 +286,7 @@ def parse_seat_map(value: Any, field: str) -> dict[Seat, Any]:
     for key, v in obj.items():
         seat = parse_seat(key, f"{field}.{key}")
         if seat in out:  # "N" and "n"
-            raise InputError("duplicate-field", f"{field}.{key}")
+            raise InputError("bad-json", f"{field}.{key}", value=f"{key!r} given twice")
         out[seat] = v
     return out
 
@@ -272,7 +298,7 @@ def parse_team_ints(value: Any, field: str, lo: int, hi: int) -> dict[Team, int]
     for key, v in obj.items():
         team = parse_team(key, f"{field}.{key}")
         if team in out:  # "NS" and "ns"
-            raise InputError("duplicate-field", f"{field}.{key}")
+            raise InputError("bad-json", f"{field}.{key}", value=f"{key!r} given twice")
         out[team] = as_int(v, f"{field}.{key}", lo, hi)
     for team in Team:
         if team not in out:
@@ -280,11 +306,15 @@ def parse_team_ints(value: Any, field: str, lo: int, hi: int) -> dict[Team, int]
     return out
 
 
-def _shown(value: Any) -> Any:
-    """The offending value as given, kept JSON-able and short for the message."""
-    if isinstance(value, str | int | float | bool) or value is None:
-        if isinstance(value, float) and not math.isfinite(value):
-            return str(value)
-        return value
-    text = json.dumps(value, ensure_ascii=False)
+def text_of(value: Any) -> str:
+    """A value given where a name was expected, as the text to quote back."""
+    return value if isinstance(value, str) else shown(value)
+
+
+def shown(value: Any) -> str:
+    """The offending value as JSON text, kept short for the message."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

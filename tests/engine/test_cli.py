@@ -124,7 +124,7 @@ def test_cli_legal_clockwise_option_reverses_turn_order() -> None:
     }
     assert ok("legal", payload)["legal"] == ["AC"]
     payload["rules"] = {}
-    assert refused("legal", payload)["code"] == "seat-out-of-turn"
+    assert refused("legal", payload)["code"] == "out-of-turn"
 
 
 def test_cli_legal_play_ekka_flag() -> None:
@@ -164,6 +164,157 @@ def test_cli_trick_win_sun_led_suit() -> None:
     assert out["winner"] == "S" and out["points"] == 4 + 11 + 10 + 2
 
 
+# ---------------------------------------------------------------- projects
+
+
+def test_cli_projects_contract_example_proj_sa_one_team_top_card() -> None:
+    # Sun: E's Sira to the ace beats N's Sira to the king (same type, higher top card).
+    out = ok(
+        "projects",
+        {
+            "variant": "saudi",
+            "trump": None,
+            "dealer": "S",
+            "hands": {"E": ["QH", "KH", "AH", "7S", "9D"], "N": ["JS", "QS", "KS", "8C"], "W": ["7C"]},
+        },
+    )
+    assert set(out) == {"projects", "counted_team", "counted_value", "belote", "steps"}
+    assert out["projects"]["E"] == [{"type": "sira", "cards": ["QH", "KH", "AH"], "value": 4}]
+    assert out["projects"]["N"] == [{"type": "sira", "cards": ["JS", "QS", "KS"], "value": 4}]
+    assert "W" not in out["projects"]
+    assert (out["counted_team"], out["counted_value"], out["belote"]) == ("EW", 4, None)
+    assert out["steps"][-1]["rule"] == "proj.sa.one-team"
+    assert all(set(step) == {"rule", "text"} and step["text"] for step in out["steps"])
+
+
+def test_cli_projects_decl_ma_best_tie_and_belote_holder() -> None:
+    # Two tierces to the king in plain suits, one per team: an exact Moroccan tie, nobody counts.
+    out = ok(
+        "projects",
+        {
+            "variant": "moroccan",
+            "trump": "D",
+            "dealer": "W",
+            "hands": {"S": ["JS", "QS", "KS", "KD", "QD"], "E": ["JC", "QC", "KC"]},
+        },
+    )
+    assert out["counted_team"] is None and out["counted_value"] == 0
+    assert out["belote"] == "S"
+    assert [s["rule"] for s in out["steps"]][-2:] == ["decl.ma.best", "decl.ma.belote"]
+
+
+def test_cli_projects_decl_fr_best_carre_values_card_points() -> None:
+    out = ok(
+        "projects",
+        {"variant": "french", "trump": "S", "dealer": "N", "hands": {"W": ["JS", "JH", "JD", "JC", "7D"]}},
+    )
+    assert out["projects"] == {"W": [{"type": "carre", "cards": ["JS", "JH", "JD", "JC"], "value": 200}]}
+    assert (out["counted_team"], out["counted_value"]) == ("EW", 200)
+
+
+# ---------------------------------------------------------------- score
+
+SCORE = {
+    "variant": "saudi",
+    "trump": None,
+    "dealer": "S",
+    "taker": "N",
+    "card_points": {"NS": 74, "EW": 56},
+    "tricks": {"NS": 5, "EW": 3},
+}
+
+
+def test_cli_score_contract_example_score_sa_round_sun() -> None:
+    out = ok("score", SCORE)
+    assert set(out) == {"points", "result", "pot", "game_over", "steps"}
+    assert out["points"] == {"NS": 14, "EW": 12}
+    assert (out["result"], out["pot"], out["game_over"]) == ("made", 0, False)
+    assert out["steps"][0]["rule"] == "score.sa.round-sun"
+
+
+def test_cli_score_seed001_hokm_sira_baloot_fails() -> None:
+    # Seed 001: Hokm, buyer 45 abnat + Sira + Baloot → fails: buyer 2 (its Baloot), other 18.
+    payload = {
+        **SCORE,
+        "trump": "H",
+        "card_points": {"NS": 45, "EW": 117},
+        "projects": {"N": [["7C", "8C", "9C"]]},
+        "belote": "S",
+    }
+    out = ok("score", payload)
+    assert out["points"] == {"NS": 2, "EW": 18} and out["result"] == "failed"
+    out = ok("score", {**payload, "rules": {"baloot_transfers_on_failure": True}})
+    assert out["points"] == {"NS": 0, "EW": 20}
+
+
+def test_cli_score_sa_doubled_gahwa_ends_game() -> None:
+    payload = {
+        **SCORE,
+        "trump": "C",
+        "card_points": {"NS": 100, "EW": 62},
+        "multiplier": 4,
+        "gahwa": True,
+        "bidding_card": "10C",
+        "game_score": {"NS": 10, "EW": 20},
+    }
+    out = ok("score", payload)
+    assert out["points"] == {"NS": 64, "EW": 0} and out["game_over"] is True
+    assert "double.sa.gahwa" in [s["rule"] for s in out["steps"]]
+
+
+def test_cli_score_ma_litige_pot_and_fr_dedans() -> None:
+    base = {**SCORE, "variant": "moroccan", "trump": "S", "card_points": {"NS": 81, "EW": 81}, "pot": 20}
+    out = ok("score", base)
+    assert out["result"] == "litige" and out["pot"] == 101 and out["points"] == {"NS": 0, "EW": 81}
+    out = ok("score", {**base, "variant": "french", "card_points": {"NS": 70, "EW": 92}, "pot": 0})
+    assert out["result"] == "dedans" and out["points"] == {"NS": 0, "EW": 162}
+
+
+# ---------------------------------------------------------------- bid
+
+
+def test_cli_bid_contract_example_after_hokm_and_ashkal_seat() -> None:
+    # Dealer E: N speaks first and calls Hokm; W (the second speaker) may pass or buy Sun,
+    # not Hokm (bid.sa.after-hokm) nor Ashkal (only the third speaker and the dealer).
+    out = ok("bid", {"variant": "saudi", "dealer": "E", "bidding_card": "7H", "calls": [["N", "hokm"]]})
+    assert set(out) == {"to_act", "allowed", "refused", "contract"}
+    assert out["to_act"] == "W" and out["allowed"] == ["pass", "sun"]
+    assert [r["rule"] for r in out["refused"]["hokm"]] == ["bid.sa.after-hokm"]
+    assert [r["rule"] for r in out["refused"]["ashkal"]] == ["bid.sa.ashkal-seat"]
+    assert out["contract"] is None
+
+
+def test_cli_bid_sa_ashkal_contract_receiver_is_partner() -> None:
+    calls = [["E", "pass"], ["N", "pass"], ["W", "ashkal"]]
+    out = ok("bid", {"variant": "saudi", "dealer": "S", "bidding_card": "AD", "calls": calls})
+    assert out["to_act"] is None and out["allowed"] == []
+    assert out["contract"] == {"mode": "sun", "trump": None, "taker": "W", "receiver": "E"}
+
+
+def test_cli_bid_void_after_eight_passes_and_fr_take_suit() -> None:
+    passes = [[seat, "pass"] for seat in "ENWS" * 2]
+    out = ok("bid", {"variant": "french", "dealer": "S", "bidding_card": "9D", "calls": passes})
+    assert out["contract"] == {"void": True} and out["to_act"] is None
+    calls = [*passes[:4], ["E", "take:C"]]
+    out = ok("bid", {"variant": "french", "dealer": "S", "bidding_card": "9D", "calls": calls})
+    assert out["contract"] == {"mode": "hokm", "trump": "C", "taker": "E", "receiver": "E"}
+
+
+def test_cli_bid_ma_forced_jack_with_hand() -> None:
+    out = ok(
+        "bid",
+        {
+            "variant": "moroccan",
+            "dealer": "S",
+            "bidding_card": "JH",
+            "calls": [],
+            "hand": ["7S", "8S", "9S", "TS", "QD"],
+        },
+    )
+    assert out["to_act"] == "E" and out["allowed"] == ["take"]
+    assert [r["rule"] for r in out["refused"]["pass"]] == ["bid.ma.forced-jack"]
+
+
 # ---------------------------------------------------------------- errors
 
 LEGAL = {"variant": "saudi", "trump": "H", "seat": "N", "hand": ["KC", "7C", "AS"], "trick": [["E", "9C"]]}
@@ -183,36 +334,36 @@ DROP = object()
     [
         (b"{not json", "bad-json", None),
         (b"\xff\xfe", "bad-json", None),
-        ('{"variant": "saudi", "variant": "french"}', "duplicate-field", "variant"),
-        ("[1, 2]", "not-an-object", None),
+        ('{"variant": "saudi", "variant": "french"}', "bad-json", "variant"),
+        ("[1, 2]", "not-object", None),
         (with_(LEGAL, hand=DROP), "missing-field", "hand"),
         (with_(LEGAL, trumps="H"), "unknown-field", "trumps"),
         (with_(LEGAL, variant="belotte"), "unknown-variant", "variant"),
         (with_(LEGAL, rules={"ekkaa": True}), "unknown-option", "rules.ekkaa"),
         (with_(LEGAL, rules={"clockwise": True}), "unknown-option", "rules.clockwise"),
-        (with_(LEGAL, rules={"ekka": "yes"}), "bad-option-value", "rules.ekka"),
-        (with_(LEGAL, rules={"target": 0}), "bad-option-value", "rules.target"),
-        (with_(LEGAL, rules=[]), "bad-type", "rules"),
-        (with_(LEGAL, lang="de"), "unknown-lang", "lang"),
+        (with_(LEGAL, rules={"ekka": "yes"}), "bad-option", "rules.ekka"),
+        (with_(LEGAL, rules={"target": 0}), "bad-option", "rules.target"),
+        (with_(LEGAL, rules=[]), "bad-field", "rules"),
+        (with_(LEGAL, lang="de"), "unknown-language", "lang"),
         (with_(LEGAL, hand=["KC", "1C", "AS"]), "unknown-card", "hand[1]"),
         (with_(LEGAL, hand=["KC", "7C", "KC"]), "duplicate-card", "hand[2]"),
         (with_(LEGAL, hand=["KC", "9C"]), "duplicate-card", "hand[1]"),
-        (with_(LEGAL, hand=["7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "7D"]), "bad-hand-size", "hand"),
-        (with_(LEGAL, hand=[]), "bad-hand-size", "hand"),
-        (with_(LEGAL, hand="KC"), "bad-type", "hand"),
+        (with_(LEGAL, hand=["7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "7D"]), "hand-size", "hand"),
+        (with_(LEGAL, hand=[]), "hand-size", "hand"),
+        (with_(LEGAL, hand="KC"), "bad-field", "hand"),
         (with_(LEGAL, trump="X"), "unknown-suit", "trump"),
         (with_(LEGAL, variant="french", trump=None), "no-sun", "trump"),
         (with_(LEGAL, variant="moroccan", trump=None), "no-sun", "trump"),
-        (with_(LEGAL, seat="W"), "seat-out-of-turn", "seat"),
+        (with_(LEGAL, seat="W"), "out-of-turn", "seat"),
         (with_(LEGAL, seat="Z"), "unknown-seat", "seat"),
-        (with_(LEGAL, trick=[["E", "9C"], ["W", "8C"]], seat="S"), "seat-out-of-turn", "trick[1][0]"),
-        (with_(LEGAL, trick=[["E", "9C", "x"]]), "bad-play", "trick[0]"),
+        (with_(LEGAL, trick=[["E", "9C"], ["W", "8C"]], seat="S"), "out-of-turn", "trick[1][0]"),
+        (with_(LEGAL, trick=[["E", "9C", "x"]]), "bad-field", "trick[0]"),
         (
             with_(LEGAL, trick=[["E", "9C"], ["N", "8C"], ["W", "TC"], ["S", "JC"]], seat="E"),
-            "bad-trick-size",
+            "trick-size",
             "trick",
         ),
-        (with_(LEGAL, ekka="yes"), "bad-type", "ekka"),
+        (with_(LEGAL, ekka="yes"), "bad-field", "ekka"),
     ],
 )
 def test_cli_legal_malformed_input_exit_2(payload: object, code: str, field: str | None) -> None:
@@ -228,7 +379,7 @@ def test_cli_legal_malformed_input_exit_2(payload: object, code: str, field: str
     [
         (
             {"variant": "saudi", "trump": "H", "trick": [["E", "9C"], ["N", "TC"], ["W", "9H"]]},
-            "bad-trick-size",
+            "trick-size",
             "trick",
         ),
         (
@@ -242,7 +393,7 @@ def test_cli_legal_malformed_input_exit_2(payload: object, code: str, field: str
                 "trump": "H",
                 "trick": [["E", "9C"], ["S", "TC"], ["W", "9H"], ["N", "AC"]],
             },
-            "seat-out-of-turn",
+            "out-of-turn",
             "trick[1][0]",
         ),
     ],
@@ -256,3 +407,78 @@ def test_cli_trick_malformed_input_exit_2(payload: object, code: str, field: str
 def test_cli_unknown_command_exit_2(argv: str) -> None:
     error = refused(argv, {"variant": "saudi"})
     assert error["code"] == "unknown-command"
+
+
+PROJECTS = {"variant": "saudi", "trump": "H", "dealer": "S", "hands": {"N": ["7C", "8C", "9C"], "E": ["AS"]}}
+BID = {"variant": "saudi", "dealer": "S", "bidding_card": "7H", "calls": [["E", "pass"]]}
+HOKM = with_(SCORE, trump="H", card_points={"NS": 74, "EW": 88})
+SPADES = [f"{rank}S" for rank in "789TJQKA"]
+
+
+@pytest.mark.parametrize(
+    ("command", "payload", "code", "field"),
+    [
+        ("projects", with_(PROJECTS, hands={"N": ["7C", "8C"], "E": ["8C"]}), "duplicate-card", "hands.E[0]"),
+        ("projects", with_(PROJECTS, hands={"N": ["7C", *SPADES]}), "hand-size", "hands.N"),
+        ("projects", with_(PROJECTS, hands={"X": []}), "unknown-seat", "hands.X"),
+        ("projects", with_(PROJECTS, dealer=None), "unknown-seat", "dealer"),
+        ("score", with_(SCORE, card_points={"NS": 74, "EW": 66}), "card-points", "card_points"),
+        ("score", with_(SCORE, trump="S"), "card-points", "card_points"),
+        (
+            "score",
+            with_(SCORE, card_points={"NS": 120, "EW": 10}, tricks={"NS": 8, "EW": 0}),
+            "card-points",
+            "card_points.EW",
+        ),
+        ("score", with_(SCORE, card_points={"NS": 74}), "missing-field", "card_points.EW"),
+        ("score", with_(SCORE, card_points={"NS": 74, "EW": 56, "XY": 0}), "unknown-field", "card_points.XY"),
+        ("score", with_(SCORE, tricks={"NS": 5, "EW": 4}), "tricks-count", "tricks"),
+        ("score", with_(SCORE, tricks={"NS": -1, "EW": 9}), "bad-field", "tricks.NS"),
+        ("score", with_(SCORE, taker=DROP), "missing-field", "taker"),
+        ("score", with_(SCORE, variant="french", trump=None), "no-sun", "trump"),
+        ("score", with_(SCORE, multiplier=3), "bad-field", "multiplier"),
+        ("score", with_(HOKM, gahwa=True), "bad-field", "multiplier"),
+        ("score", with_(SCORE, belote="N"), "bad-field", "belote"),
+        ("score", with_(SCORE, variant="moroccan", trump="H", multiplier=2), "unknown-field", "multiplier"),
+        ("score", with_(SCORE, pot=5), "unknown-field", "pot"),
+        ("score", with_(SCORE, projects={"S": [["7C", "8C", "TC"]]}), "bad-project", "projects.S[0]"),
+        (
+            "score",
+            with_(SCORE, projects={"S": [["7C", "8C", "9C"]], "W": [["9C", "TC", "JC"]]}),
+            "duplicate-card",
+            "projects.W[0][0]",
+        ),
+        ("score", with_(HOKM, belote="E", projects={"N": [["JH", "QH", "KH"]]}), "duplicate-card", "belote"),
+        ("score", with_(SCORE, rules={"target": "high"}), "bad-option", "rules.target"),
+        ("bid", with_(BID, calls=[["N", "pass"]]), "out-of-turn", "calls[0][0]"),
+        ("bid", with_(BID, calls=[["E", "ashkal"]]), "call-refused", "calls[0][1]"),
+        ("bid", with_(BID, calls=[["E", "double"]]), "unknown-call", "calls[0][1]"),
+        ("bid", with_(BID, calls=[["E", "fold"]]), "unknown-call", "calls[0][1]"),
+        ("bid", with_(BID, calls=[["E", "sun"], ["N", "pass"]]), "auction-over", "calls[1][1]"),
+        ("bid", with_(BID, calls=[["E", "take"]]), "unknown-call", "calls[0][1]"),
+        ("bid", with_(BID, variant="french", calls=[["E", "hokm"]]), "unknown-call", "calls[0][1]"),
+        ("bid", with_(BID, hand=["7S", "8S", "9S", "TS"]), "hand-size", "hand"),
+        ("bid", with_(BID, hand=["7S", "8S", "9S", "TS", "7H"]), "duplicate-card", "hand[4]"),
+        ("bid", with_(BID, bidding_card="1H"), "unknown-card", "bidding_card"),
+    ],
+)
+def test_cli_malformed_input_exit_2(command: str, payload: object, code: str, field: str) -> None:
+    error = refused(command, payload)
+    assert (error["code"], error.get("field")) == (code, field)
+    assert field in error["message"] or code in ("no-sun",)
+
+
+def test_cli_call_refused_cites_the_rule() -> None:
+    error = refused("bid", with_(BID, calls=[["E", "hokm"], ["N", "hokm"]]))
+    assert error["rules"] == ["bid.sa.after-hokm"]
+
+
+def test_cli_internal_error_is_an_error_object_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine import cli
+
+    def broken(obj: object, lang: str) -> dict[str, Any]:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setitem(cli.COMMANDS, "trick", broken)
+    status, out = cli.run(["trick"], b'{"variant": "saudi"}')
+    assert status == 1 and out["error"]["code"] == "internal" and out["error"]["message"]
