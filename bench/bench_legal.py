@@ -43,10 +43,10 @@ def main() -> None:
     queries = positions()
     best = 0.0
     for _ in range(3):  # best of three: the machine is shared
-        start = time.perf_counter()
+        start = time.process_time()
         for hand, trick, trump, rules in queries:
             legal_mask(hand, trick, trump, rules)  # type: ignore[arg-type]
-        best = max(best, len(queries) / (time.perf_counter() - start))
+        best = max(best, len(queries) / (time.process_time() - start))
     print(f"BENCH legal_per_s {best:.0f} queries/s")
 
 

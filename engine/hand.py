@@ -30,7 +30,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.auction import Auction, Call, Contract, Doubling, Void, first_leader, new_auction
-from engine.cards import KING, QUEEN, Card, Seat, Team, card, cards_of
+from engine.cards import KING, QUEEN, SEATS, Card, Seat, Team, card, cards_of
 from engine.deal import FirstDeal, complete_deal, first_deal
 from engine.projects import Belote, Counting, Project, best_split_mask, count_projects, judge_belote
 from engine.ranking import NO_TRUMP
@@ -119,7 +119,7 @@ class Hand:
         self.game_score = game_score
         self.pot = pot
         self.first: FirstDeal = first_deal(rules, self.dealer, seed, deck)
-        self.auction: Auction = new_auction(rules, self.dealer, self.first.bidding_card)
+        self._auction: Auction | None = None
         self.doubling: Doubling | None = None
         self.contract: Contract | None = None
         self.tricks: TrickPlay | None = None
@@ -130,6 +130,13 @@ class Hand:
         ]
         self._score: HandScore | None = None
         self.phase = Phase.AUCTION
+
+    @property
+    def auction(self) -> Auction:
+        """The auction so far (built on first use: a hand with a given contract never needs one)."""
+        if self._auction is None:
+            self._auction = new_auction(self.rules, self.dealer, self.first.bidding_card)
+        return self._auction
 
     @classmethod
     def with_contract(
@@ -153,7 +160,7 @@ class Hand:
         if self.phase is not Phase.AUCTION:
             raise WrongPhase("bid", self.phase)
         to_act = self.auction.to_act
-        self.auction = self.auction.call(call, seat, hand_cards)
+        self._auction = self.auction.call(call, seat, hand_cards)
         assert to_act is not None
         self._events.append(Called(to_act, str(self.auction.history[-1].call)))
         result = self.auction.contract
@@ -203,7 +210,7 @@ class Hand:
         if getattr(self.rules, "no_declarations", False):
             self.declared = {}
         else:
-            for seat in Seat:
+            for seat in SEATS:
                 projects = best_split_mask(self.tricks.hands[seat], self.rules, trump)
                 if projects:
                     self.declared[seat] = projects

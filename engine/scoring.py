@@ -131,7 +131,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import ACE, Card, Team
+from engine.cards import ACE, TEAMS, Card, Team
 from engine.explain import Step
 from engine.ranking import NO_TRUMP, total_points
 from engine.variants import French, Moroccan, RuleSet, Saudi
@@ -200,7 +200,7 @@ class HandFacts:
             raise InvalidHandFacts("card_points", f"must add up to {expected}")
         if self.tricks[Team.NS] + self.tricks[Team.EW] != TRICKS:
             raise InvalidHandFacts("tricks", f"must add up to {TRICKS}")
-        for team in Team:
+        for team in TEAMS:
             if self.tricks[team] == 0 and self.card_points[team] != 0:
                 raise InvalidHandFacts("card_points", f"{team} took no trick but has card points")
         if not isinstance(self.pot, int) or isinstance(self.pot, bool) or self.pot < 0:
@@ -425,8 +425,8 @@ def _game(
     """
     if game_score is None:
         return None, False, None
-    after = {team: game_score[team] + points[team] for team in Team}
-    reached = [team for team in Team if after[team] >= rules.target]
+    after = {team: game_score[team] + points[team] for team in TEAMS}
+    reached = [team for team in TEAMS if after[team] >= rules.target]
     if not reached:
         return after, False, None
     params: dict[str, Any] = {"ns": after[Team.NS], "ew": after[Team.EW], "target": rules.target}
@@ -446,7 +446,7 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
     sun = facts.trump == NO_TRUMP
     steps: list[Step] = []
 
-    kaboot_team = next((team for team in Team if facts.tricks[team] == TRICKS), None)
+    kaboot_team = next((team for team in TEAMS if facts.tricks[team] == TRICKS), None)
     if kaboot_team is not None:
         return _saudi_kaboot(facts, rules, kaboot_team, steps)
 
@@ -465,7 +465,7 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
 
     totals = {buyer: converted, defence: base - converted}
     _saudi_project_steps(steps, facts.projects, facts.counted_team, facts.belote)
-    for team in Team:
+    for team in TEAMS:
         totals[team] += _own_counted(facts.projects, facts.counted_team, team)
         if facts.belote == team:
             totals[team] += BALOOT
@@ -564,11 +564,11 @@ def _finish_saudi(
     gahwa: bool,
     game_score: Mapping[Team, int] | None,
 ) -> HandScore:
-    points = {team: points[team] for team in Team}
+    points = {team: points[team] for team in TEAMS}
     if gahwa:
         # double.sa.gahwa: the hand decides the whole game.
         steps.append(Step("double.sa.gahwa", {"team": hand_winner}))
-        after = None if game_score is None else {team: game_score[team] + points[team] for team in Team}
+        after = None if game_score is None else {team: game_score[team] + points[team] for team in TEAMS}
         return HandScore(points, result, made, steps, 0, True, hand_winner, after)
     after, over, winner = _game(steps, "score.sa.game", rules, game_score, points, tie_is_draw=False)
     return HandScore(points, result, made, steps, 0, over, winner, after)
@@ -633,7 +633,7 @@ def _score_moroccan(facts: HandFacts, rules: Moroccan) -> HandScore:
         points = {taker: belote_of(taker), defence: total}
 
     result = "made" if made else "chute"
-    zero = next((team for team in Team if cards[team] == 0), None)
+    zero = next((team for team in TEAMS if cards[team] == 0), None)
     if zero is not None:
         # score.ma.capot: decided by card points, not tricks (a pointless trick is still zero).
         points[zero.other] += CAPOT_BONUS_MA
@@ -658,7 +658,7 @@ def _finish_card_game(
     pot: int,
     game_score: Mapping[Team, int] | None,
 ) -> HandScore:
-    points = {team: points[team] for team in Team}
+    points = {team: points[team] for team in TEAMS}
     tie_is_draw = isinstance(rules, French)  # score.fr.game: both reaching the target is a draw
     after, over, winner = _game(steps, game_rule, rules, game_score, points, tie_is_draw=tie_is_draw)
     return HandScore(points, result, made, steps, pot, over, winner, after)
@@ -684,7 +684,7 @@ def _score_french(facts: HandFacts, rules: French) -> HandScore:
 
     counted = _counted_value(facts.projects, facts.counted_team)
     pot = facts.pot
-    capot_team = next((team for team in Team if facts.tricks[team] == TRICKS), None)
+    capot_team = next((team for team in TEAMS if facts.tricks[team] == TRICKS), None)
     if capot_team is not None:
         beaten = capot_team.other
         if capot_team == taker:
@@ -707,10 +707,10 @@ def _score_french(facts: HandFacts, rules: French) -> HandScore:
         result = "capot"
     else:
         if rules.contract_81:
-            compared = {team: cards[team] for team in Team}
+            compared = {team: cards[team] for team in TEAMS}
             basis = "card-points"
         else:
-            compared = {team: own(team) for team in Team}
+            compared = {team: own(team) for team in TEAMS}
             basis = "total"
         tie = compared[taker] == compared[defence]
         if tie and rules.litige:
@@ -759,7 +759,7 @@ def _finish_french(
     game_score: Mapping[Team, int] | None,
 ) -> HandScore:
     if rules.round_scores:
-        for team in Team:
+        for team in TEAMS:
             rounded = _round_ten(points[team])
             steps.append(Step("score.fr.contract", {"action": "round", "team": team,
                                                     "points": points[team], "rounded": rounded}))
