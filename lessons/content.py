@@ -1,0 +1,617 @@
+"""Reading and checking the lesson content files, before anything touches the database.
+
+Layout (the site brief's content format)::
+
+    lessons/content/<variant>/course.yaml       variant, title, description, optional order
+    lessons/content/<variant>/NN-<slug>.yaml    one lesson: slug, title, summary, steps
+
+:func:`read_curriculum` reads every file, checks every puzzle with the engine (the same command
+functions as ``python -m engine``) and returns plain records, or raises :class:`CurriculumError`
+listing every problem found, each naming the file, the puzzle key and the reason. The loader
+(``manage.py load_curriculum``) writes the records only when there is no problem at all.
+
+Accepted answers are stored normalized: cards as the engine writes them (``"10H"`` → ``"TH"``),
+one-answer tasks as a one-item list, and for ``all-legal`` the engine's legal cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.cards import Card, NotationError, Seat
+from engine.cli import COMMANDS
+from engine.messages import error_message
+from engine.notation import InputError
+from lessons.models import TASK_COMMANDS, Task, Variant
+
+CONTENT_DIR = Path(__file__).resolve().parent / "content"
+LANGS = ("en", "ar", "fa", "fr")
+
+# The rule IDs of RULES.md (tests/site/test_loader.py checks this list against that file).
+# A puzzle's `rules` must name rules from here, so a typo cannot reach a learner.
+RULE_IDS = frozenset(
+    {
+        "trick.win",
+        "play.must-follow", "play.must-trump", "play.partner-winning", "play.must-overtrump",
+        "play.must-overruff", "play.ekka",
+        "bid.sa.sun-ends", "bid.sa.ashkal-seat", "bid.sa.no-ashkal-on-ace", "bid.sa.no-ashkal-round2",
+        "bid.sa.after-hokm", "bid.sa.confirm", "bid.sa.second-hokm-suit", "bid.void",
+        "bid.ma.forced-jack", "bid.ma.second-suit", "bid.fr.second-suit",
+        "double.sa.who", "double.sa.gahwa", "double.sa.sun-condition",
+        "lead.sa.first", "lead.ma.first", "lead.fr.first",
+        "proj.sa.one-team", "proj.sa.declare", "proj.sa.baloot",
+        "decl.ma.best", "decl.ma.belote", "decl.fr.best", "decl.fr.belote",
+        "score.sa.kaboot", "score.sa.round-sun", "score.sa.round-hokm", "score.sa.remainder",
+        "score.sa.projects", "score.sa.buyer-wins", "score.sa.failure", "score.sa.doubled",
+        "score.sa.game",
+        "score.ma.contract", "score.ma.chute", "score.ma.litige", "score.ma.capot", "score.ma.game",
+        "score.fr.contract", "score.fr.dedans", "score.fr.capot", "score.fr.game",
+        "penalty.sa.khaysh",
+    }
+)  # fmt: skip
+
+COURSE_KEYS = frozenset({"variant", "title", "description", "order"})
+LESSON_KEYS = frozenset({"slug", "title", "summary", "steps"})
+STEP_KEYS = frozenset({"text", "table", "puzzle"})
+PUZZLE_KEYS = frozenset(
+    {"key", "task", "command", "position", "answers", "prompt", "hint", "explanation", "rules", "themes",
+     "difficulty"}
+)  # fmt: skip
+
+LESSON_FILE = re.compile(r"^(\d{2})-([a-z0-9][a-z0-9-]*)\.yaml$")
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
+TEAM_ANSWERS = ("NS", "EW", "none")
+
+Text = dict[str, str]
+
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class PuzzleSpec:
+    key: str
+    variant: str
+    task: str
+    position: dict[str, Any]
+    answers: list[Any]
+    prompt: Text
+    hint: Text
+    explanation: Text
+    rules: list[str]
+    themes: list[str]
+    difficulty: int
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    kind: str  # "text" | "puzzle"
+    body: Text
+    table: dict[str, Any] | None
+    puzzle: PuzzleSpec | None
+
+
+@dataclass(frozen=True)
+class LessonSpec:
+    slug: str
+    order: int
+    title: Text
+    summary: Text
+    steps: list[StepSpec]
+    path: Path
+
+
+@dataclass(frozen=True)
+class CourseSpec:
+    variant: str
+    order: int
+    title: Text
+    description: Text
+    lessons: list[LessonSpec] = field(default_factory=list)
+    path: Path | None = None
+
+    @property
+    def puzzles(self) -> list[PuzzleSpec]:
+        return [s.puzzle for lesson in self.lessons for s in lesson.steps if s.puzzle is not None]
+
+
+# ---------------------------------------------------------------- errors
+
+
+class ContentError(Exception):
+    """One problem in one file: ``path: puzzle KEY: where: reason``."""
+
+    def __init__(self, path: Path, reason: str, key: str | None = None, where: str | None = None) -> None:
+        self.path = path
+        self.reason = reason
+        self.key = key
+        self.where = where
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        parts = [_shown_path(self.path)]
+        if self.key:
+            parts.append(f"puzzle {self.key}")
+        if self.where:
+            parts.append(self.where)
+        parts.append(self.reason)
+        return ": ".join(parts)
+
+
+class CurriculumError(Exception):
+    """Every problem found in the content; nothing may be loaded."""
+
+    def __init__(self, errors: list[ContentError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))
+
+
+class _Invalid(Exception):
+    """Raised inside a file's checks; turned into a ContentError naming the file."""
+
+    def __init__(self, where: str | None, reason: str) -> None:
+        super().__init__(reason)
+        self.where = where
+        self.reason = reason
+
+
+def _shown_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+# ---------------------------------------------------------------- YAML
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """safe_load, but a key given twice in one mapping is an error instead of the last one winning."""
+
+
+def _mapping_without_duplicates(loader: _StrictLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"key {key!r} given twice", key_node.start_mark
+            )
+        seen.add(key)
+    return loader.construct_mapping(node)
+
+
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
+    except (OSError, UnicodeDecodeError) as e:
+        raise _Invalid(None, f"cannot read the file ({e})") from None
+    except yaml.YAMLError as e:
+        raise _Invalid(None, f"not valid YAML: {e}".replace("\n", " ")) from None
+    if not isinstance(data, dict):
+        raise _Invalid(None, "the file must hold a mapping (key: value lines)")
+    return data
+
+
+# ---------------------------------------------------------------- the curriculum
+
+
+def read_curriculum(root: Path = CONTENT_DIR) -> list[CourseSpec]:
+    """Every course under ``root``, fully checked; :class:`CurriculumError` if anything is wrong."""
+    errors: list[ContentError] = []
+    courses: list[CourseSpec] = []
+    if not root.is_dir():
+        raise CurriculumError([ContentError(root, "no such directory")])
+    for directory in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+        course = _read_course(directory, errors)
+        if course is not None:
+            courses.append(course)
+    _check_unique_keys(courses, errors)
+    if errors:
+        raise CurriculumError(errors)
+    return courses
+
+
+def _check_unique_keys(courses: list[CourseSpec], errors: list[ContentError]) -> None:
+    first_seen: dict[str, Path] = {}
+    for course in courses:
+        for lesson in course.lessons:
+            for puzzle in (s.puzzle for s in lesson.steps if s.puzzle is not None):
+                if puzzle.key in first_seen:
+                    other = _shown_path(first_seen[puzzle.key])
+                    errors.append(ContentError(lesson.path, f"key already used in {other}", key=puzzle.key))
+                else:
+                    first_seen[puzzle.key] = lesson.path
+
+
+def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | None:
+    course_file = directory / "course.yaml"
+    variant = directory.name
+    if variant not in Variant.values:
+        errors.append(ContentError(directory, f"not a variant directory (expected one of {Variant.values})"))
+        return None
+    if not course_file.is_file():
+        errors.append(ContentError(course_file, "missing: every variant directory needs a course.yaml"))
+        return None
+    try:
+        data = _read_yaml(course_file)
+        _check_keys(data, COURSE_KEYS, None)
+        if data.get("variant") != variant:
+            raise _Invalid("variant", f"{data.get('variant')!r} in the {variant!r} directory")
+        order = data.get("order", Variant.values.index(variant) + 1)
+        course = CourseSpec(
+            variant=variant,
+            order=_int(order, "order", 0, 1000),
+            title=_text(data.get("title"), "title"),
+            description=_text(data.get("description"), "description", required=False),
+            path=course_file,
+        )
+    except _Invalid as e:
+        errors.append(ContentError(course_file, e.reason, where=e.where))
+        return None
+
+    orders: dict[int, Path] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        if path.name == "course.yaml":
+            continue
+        match = LESSON_FILE.match(path.name)
+        if match is None:
+            errors.append(
+                ContentError(path, "a lesson file is named NN-<slug>.yaml (like 01-follow-suit.yaml)")
+            )
+            continue
+        order = int(match.group(1))
+        if order in orders:
+            errors.append(ContentError(path, f"lesson number {order:02d} also used by {orders[order].name}"))
+            continue
+        orders[order] = path
+        lesson = _read_lesson(path, order, match.group(2), variant, errors)
+        if lesson is not None:
+            course.lessons.append(lesson)
+    return course
+
+
+def _read_lesson(
+    path: Path, order: int, slug: str, variant: str, errors: list[ContentError]
+) -> LessonSpec | None:
+    try:
+        data = _read_yaml(path)
+        _check_keys(data, LESSON_KEYS, None)
+        if data.get("slug") != slug:
+            raise _Invalid("slug", f"{data.get('slug')!r} does not match the file name ({slug!r})")
+        title = _text(data.get("title"), "title")
+        summary = _text(data.get("summary"), "summary", required=False)
+        raw_steps = data.get("steps")
+        if not isinstance(raw_steps, list) or not raw_steps:
+            raise _Invalid("steps", "a lesson needs a list of steps")
+    except _Invalid as e:
+        errors.append(ContentError(path, e.reason, where=e.where))
+        return None
+
+    steps: list[StepSpec] = []
+    failed = False
+    for i, raw in enumerate(raw_steps):
+        where = f"steps[{i}]"
+        key = _puzzle_key(raw)
+        try:
+            steps.append(_read_step(raw, where, variant))
+        except _Invalid as e:
+            # Inside a puzzle its key says where; without a usable key, the step number does.
+            inner = (
+                e.where if key or not e.where or e.where.startswith(where) else f"{where}.puzzle.{e.where}"
+            )
+            errors.append(ContentError(path, e.reason, key=key, where=inner))
+            failed = True
+    if failed:
+        return None
+    return LessonSpec(slug=slug, order=order, title=title, summary=summary, steps=steps, path=path)
+
+
+def _puzzle_key(raw: Any) -> str | None:
+    puzzle = raw.get("puzzle") if isinstance(raw, dict) else None
+    key = puzzle.get("key") if isinstance(puzzle, dict) else None
+    return key if isinstance(key, str) and SLUG.match(key) else None
+
+
+def _read_step(raw: Any, where: str, variant: str) -> StepSpec:
+    if not isinstance(raw, dict):
+        raise _Invalid(where, "a step is a mapping with text, table and/or puzzle")
+    _check_keys(raw, STEP_KEYS, where)
+    table = raw.get("table")
+    if table is not None:
+        table = _check_table(table, f"{where}.table", variant)
+    if "puzzle" in raw:
+        body = _text(raw.get("text"), f"{where}.text", required=False)
+        return StepSpec("puzzle", body, table, _read_puzzle(raw["puzzle"], variant))
+    if "text" not in raw:
+        raise _Invalid(where, "a step needs text or a puzzle")
+    return StepSpec("text", _text(raw["text"], f"{where}.text"), table, None)
+
+
+# ---------------------------------------------------------------- field checks
+
+
+def _check_keys(data: Mapping[str, Any], allowed: frozenset[str], where: str | None) -> None:
+    unknown = sorted(str(k) for k in data if k not in allowed)
+    if unknown:
+        raise _Invalid(where, f"unknown key(s) {', '.join(unknown)} (allowed: {', '.join(sorted(allowed))})")
+
+
+def _text(value: Any, where: str, required: bool = True) -> Text:
+    """A translated text: ``{en: ..., ar: ..., fa: ..., fr: ...}``; English is never optional."""
+    if value is None:
+        if required:
+            raise _Invalid(where, "missing (give at least the English text: {en: ...})")
+        return {}
+    if not isinstance(value, dict):
+        raise _Invalid(where, "a text is a mapping by language: {en: ..., ar: ..., fa: ..., fr: ...}")
+    unknown = sorted(str(k) for k in value if k not in LANGS)
+    if unknown:
+        raise _Invalid(where, f"unknown language(s) {', '.join(unknown)} (expected {', '.join(LANGS)})")
+    out: Text = {}
+    for lang, text in value.items():
+        if text is None:
+            continue
+        if not isinstance(text, str):
+            raise _Invalid(f"{where}.{lang}", "must be text (quote it)")
+        if text.strip():
+            out[lang] = text.strip()
+    if "en" not in out:
+        raise _Invalid(where, "missing English text (en)")
+    return out
+
+
+def _int(value: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _Invalid(where, f"must be a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
+def _str_list(value: Any, where: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _Invalid(where, "must be a list of names")
+    if len(set(value)) != len(value):
+        raise _Invalid(where, "a name is listed twice")
+    return list(value)
+
+
+def _check_table(table: Any, where: str, variant: str) -> dict[str, Any]:
+    """A drawing of a table: only its variant, cards and seats are checked (no engine question)."""
+    if not isinstance(table, dict):
+        raise _Invalid(where, "a table is a mapping like a puzzle position")
+    if table.get("variant", variant) != variant:
+        raise _Invalid(f"{where}.variant", f"{table.get('variant')!r} in a {variant} course")
+    placed: list[tuple[str, Card]] = []
+    try:
+        for name in ("seat", "dealer"):
+            if table.get(name) is not None:
+                Seat.parse(table[name])
+        for i, card in enumerate(_list(table.get("hand"), f"{where}.hand")):
+            placed.append((f"hand[{i}]", Card.parse(card)))
+        for i, play in enumerate(_list(table.get("trick"), f"{where}.trick")):
+            if not isinstance(play, list) or len(play) != 2:
+                raise _Invalid(f"{where}.trick[{i}]", "a play is [seat, card], like [E, 9C]")
+            Seat.parse(play[0])
+            placed.append((f"trick[{i}]", Card.parse(play[1])))
+        hands = table.get("hands") or {}
+        if not isinstance(hands, dict):
+            raise _Invalid(f"{where}.hands", "a mapping of seat to cards")
+        for seat, cards in hands.items():
+            Seat.parse(seat)
+            for i, card in enumerate(_list(cards, f"{where}.hands.{seat}")):
+                placed.append((f"hands.{seat}[{i}]", Card.parse(card)))
+        if table.get("bidding_card") is not None:
+            placed.append(("bidding_card", Card.parse(table["bidding_card"])))
+    except NotationError as e:
+        raise _Invalid(where, str(e)) from None
+    seen: dict[int, str] = {}
+    for place, card in placed:
+        if card in seen:
+            raise _Invalid(f"{where}.{place}", f"{card} also at {seen[card]}")
+        seen[card] = place
+    return table
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _Invalid(where, "must be a list")
+    return value
+
+
+# ---------------------------------------------------------------- puzzles
+
+
+def _read_puzzle(raw: Any, variant: str) -> PuzzleSpec:
+    if not isinstance(raw, dict):
+        raise _Invalid("puzzle", "a puzzle is a mapping (key, task, position, answers, ...)")
+    key = raw.get("key")
+    if not isinstance(key, str) or not SLUG.match(key):
+        raise _Invalid("key", f"{key!r} is not a key (lowercase letters, digits and dashes)")
+    _check_keys(raw, PUZZLE_KEYS, None)
+    task = raw.get("task")
+    if task not in Task.values:
+        raise _Invalid("task", f"unknown task {task!r} (expected one of {', '.join(Task.values)})")
+    command = TASK_COMMANDS[Task(task)]
+    if raw.get("command", command) != command:
+        raise _Invalid(
+            "command", f"task {task} is checked with the {command!r} command, not {raw['command']!r}"
+        )
+    position = raw.get("position")
+    if not isinstance(position, dict):
+        raise _Invalid("position", "missing: the engine input of the puzzle")
+    if position.get("variant") != variant:
+        raise _Invalid("position.variant", f"{position.get('variant')!r} in a {variant} course")
+    if "lang" in position:
+        raise _Invalid("position.lang", "the language is the learner's: leave it out")
+    output = engine_answer(command, position)
+    answers = ANSWER_CHECKS[task](raw.get("answers"), position, output)
+    rules = _str_list(raw.get("rules"), "rules")
+    unknown = [r for r in rules if r not in RULE_IDS]
+    if unknown:
+        raise _Invalid("rules", f"unknown rule ID(s) {', '.join(unknown)} (see RULES.md)")
+    themes = _str_list(raw.get("themes"), "themes")
+    bad_themes = [t for t in themes if not SLUG.match(t)]
+    if bad_themes:
+        raise _Invalid("themes", f"{', '.join(bad_themes)}: a theme is lowercase letters, digits and dashes")
+    return PuzzleSpec(
+        key=key,
+        variant=variant,
+        task=task,
+        position=position,
+        answers=answers,
+        prompt=_text(raw.get("prompt"), "prompt"),
+        hint=_text(raw.get("hint"), "hint", required=False),
+        explanation=_text(raw.get("explanation"), "explanation", required=False),
+        rules=rules,
+        themes=themes,
+        difficulty=_int(raw.get("difficulty", 1), "difficulty", 1, 5),
+    )
+
+
+def engine_answer(command: str, position: dict[str, Any]) -> dict[str, Any]:
+    """The engine's output for a position, in English; a bad position names the engine's error."""
+    function = COMMANDS.get(command)
+    if function is None:
+        raise _Invalid("task", f"the engine has no {command!r} command yet")
+    try:
+        return function(position, "en")
+    except InputError as e:
+        params = {**e.params, "field": e.field} if e.field else dict(e.params)
+        where = f"position.{e.field}" if e.field else "position"
+        raise _Invalid(where, f"{e.code}: {error_message(e.code, 'en', params)}") from None
+    except Exception as e:  # an engine failure must name the puzzle, not crash the loader
+        raise _Invalid("position", f"the engine failed: {type(e).__name__}: {e}") from None
+
+
+def _one(answers: Any, what: str) -> Any:
+    """One-answer tasks: ``answers: X`` or ``answers: [X]``."""
+    if isinstance(answers, list):
+        if len(answers) != 1:
+            raise _Invalid("answers", f"this task has exactly one answer ({what})")
+        return answers[0]
+    if answers is None:
+        raise _Invalid("answers", f"missing: the answer ({what})")
+    return answers
+
+
+def _cards(answers: Any) -> list[str]:
+    if not isinstance(answers, list) or not answers:
+        raise _Invalid("answers", "a non-empty list of cards, like [KC, 7C]")
+    out: list[str] = []
+    for i, value in enumerate(answers):
+        try:
+            card = str(Card.parse(value))
+        except (NotationError, TypeError, ValueError):
+            raise _Invalid(f"answers[{i}]", f"{value!r} is not a card") from None
+        if card in out:
+            raise _Invalid(f"answers[{i}]", f"{card} is listed twice")
+        out.append(card)
+    return out
+
+
+def _check_play(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    cards = _cards(answers)
+    for i, card in enumerate(cards):
+        if card in output["illegal"]:
+            reason = output["illegal"][card][0]
+            raise _Invalid(
+                f"answers[{i}]", f"{card} is not legal here: {reason['rule']}: {reason['message']}"
+            )
+        if card not in output["legal"]:
+            raise _Invalid(f"answers[{i}]", f"{card} is not in the hand")
+    return cards
+
+
+def _check_all_legal(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    legal = list(output["legal"])
+    if answers is not None and set(_cards(answers)) != set(legal):
+        raise _Invalid("answers", f"the legal cards are {', '.join(legal)} (or leave answers out)")
+    return legal
+
+
+def _check_trick_winner(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    seat = _one(answers, "a seat: N, E, S or W")
+    if seat not in ("N", "E", "S", "W"):
+        raise _Invalid("answers", f"{seat!r} is not a seat (N, E, S or W)")
+    if seat != output["winner"]:
+        raise _Invalid("answers", f"{output['winner']} wins this trick, not {seat}: {output['message']}")
+    return [seat]
+
+
+def _check_count(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    points = _one(answers, "the card points in the trick")
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise _Invalid("answers", f"{points!r} is not a number of points")
+    if points != output["points"]:
+        raise _Invalid("answers", f"the trick holds {output['points']} points, not {points}")
+    return [points]
+
+
+def _check_score(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    points = _one(answers, "{NS: points, EW: points}")
+    if (
+        not isinstance(points, dict)
+        or set(points) != {"NS", "EW"}
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in points.values())
+    ):
+        raise _Invalid("answers", f"{points!r}: write {{NS: points, EW: points}}")
+    expected = output["points"]
+    if points != expected:
+        steps = " ".join(f"{s['rule']}: {s['text']}" for s in output.get("steps", []))
+        raise _Invalid("answers", f"the engine scores NS {expected['NS']}, EW {expected['EW']}. {steps}")
+    return [dict(points)]
+
+
+def _check_projects(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    team = _one(answers, "the counted team: NS, EW or none")
+    if team not in TEAM_ANSWERS:
+        raise _Invalid("answers", f"{team!r}: write NS, EW or none")
+    expected = output["counted_team"] or "none"
+    if team != expected:
+        steps = " ".join(f"{s['rule']}: {s['text']}" for s in output.get("steps", []))
+        raise _Invalid("answers", f"the counted team is {expected}, not {team}. {steps}")
+    return [team]
+
+
+def _check_bid(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    if output.get("to_act") is None:
+        raise _Invalid("position.calls", "the auction is over: there is no call to choose")
+    if not isinstance(answers, list) or not answers or not all(isinstance(a, str) for a in answers):
+        raise _Invalid("answers", "a non-empty list of calls, like [pass] or [hokm]")
+    for i, call in enumerate(answers):
+        if call in output.get("refused", {}):
+            reason = output["refused"][call][0]
+            raise _Invalid(f"answers[{i}]", f"{call} is refused here: {reason['rule']}: {reason['message']}")
+        if call not in output["allowed"]:
+            raise _Invalid(
+                f"answers[{i}]", f"{call!r} is not a call here (allowed: {', '.join(output['allowed'])})"
+            )
+    if len(set(answers)) != len(answers):
+        raise _Invalid("answers", "a call is listed twice")
+    return list(answers)
+
+
+AnswerCheck = Callable[[Any, dict[str, Any], dict[str, Any]], list[Any]]
+
+ANSWER_CHECKS: dict[str, AnswerCheck] = {
+    Task.PLAY: _check_play,
+    Task.ALL_LEGAL: _check_all_legal,
+    Task.TRICK_WINNER: _check_trick_winner,
+    Task.COUNT: _check_count,
+    Task.SCORE: _check_score,
+    Task.PROJECTS: _check_projects,
+    Task.BID: _check_bid,
+}

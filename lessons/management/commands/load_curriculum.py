@@ -1,0 +1,163 @@
+"""``manage.py load_curriculum [--path DIR] [--check]``: the content files into the database.
+
+The files are the truth: after a load the courses, lessons, steps and curriculum puzzles in the
+database are exactly those of the files. Loading is idempotent (a second run writes nothing),
+matches rows by their stable names (course variant, lesson slug, step number, puzzle key) so
+attempts keep pointing at their puzzle, and is all or nothing: every file is read and checked
+with the engine first, and the writes run in one transaction.
+
+A curriculum puzzle that disappears from the files is deleted, unless learners have answered it:
+then it is kept without a step, with its attempts, and comes back if its key reappears.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, TypeVar
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import models, transaction
+from django.utils import translation
+
+from lessons.content import CONTENT_DIR, LANGS, CourseSpec, CurriculumError, PuzzleSpec, Text, read_curriculum
+from lessons.models import Course, Lesson, Puzzle, Source, Step
+
+M = TypeVar("M", bound=models.Model)
+
+
+class Command(BaseCommand):
+    help = "Load the lesson content files (lessons/content/) into the database, all or nothing."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--path", type=Path, default=CONTENT_DIR, help="the content directory")
+        parser.add_argument("--check", action="store_true", help="check the files, write nothing")
+
+    def handle(self, *args: Any, path: Path, check: bool, **options: Any) -> None:
+        try:
+            courses = read_curriculum(path)
+        except CurriculumError as e:
+            for error in e.errors:
+                self.stderr.write(str(error))
+            raise CommandError(f"{len(e.errors)} problem(s) in {path}: nothing was loaded") from None
+        puzzles = sum(len(c.puzzles) for c in courses)
+        lessons = sum(len(c.lessons) for c in courses)
+        if check:
+            self.stdout.write(f"{len(courses)} course(s), {lessons} lesson(s), {puzzles} puzzle(s): all good")
+            return
+        # Saving a translated model writes the active language into the untranslated column too;
+        # English keeps that column the same whoever runs the command.
+        with translation.override("en"), transaction.atomic():
+            tally = Loader().load(courses)
+        self.stdout.write(
+            f"{len(courses)} course(s), {lessons} lesson(s), {puzzles} puzzle(s): "
+            f"{tally['created']} created, {tally['updated']} updated, {tally['deleted']} deleted, "
+            f"{tally['unchanged']} unchanged; {tally['kept']} old puzzle(s) kept for their attempts"
+        )
+
+
+def translated(name: str, text: Text) -> dict[str, str]:
+    """``title`` → ``{"title_en": ..., "title_ar": ..., ...}`` ("" where untranslated: English shows)."""
+    return {f"{name}_{lang}": text.get(lang, "") for lang in LANGS}
+
+
+class Loader:
+    """Writes checked records; counts rows created, updated, deleted, unchanged, and puzzles kept."""
+
+    def __init__(self) -> None:
+        self.tally: Counter[str] = Counter()
+
+    def load(self, courses: list[CourseSpec]) -> Counter[str]:
+        existing_puzzles = {p.key: p for p in Puzzle.objects.all()}
+        for spec in courses:
+            course = self.put(
+                Course.objects.filter(variant=spec.variant).first(), Course, self.course_values(spec)
+            )
+            self.load_lessons(course, spec, existing_puzzles)
+        self.delete(Course.objects.exclude(variant__in=[c.variant for c in courses]))
+        self.remove_old_puzzles({p.key for c in courses for p in c.puzzles})
+        return self.tally
+
+    def course_values(self, spec: CourseSpec) -> dict[str, Any]:
+        return {
+            "variant": spec.variant,
+            "order": spec.order,
+            **translated("title", spec.title),
+            **translated("description", spec.description),
+        }
+
+    def load_lessons(self, course: Course, spec: CourseSpec, existing_puzzles: dict[str, Puzzle]) -> None:
+        lessons = {lesson.slug: lesson for lesson in course.lessons.all()}
+        for lesson_spec in spec.lessons:
+            values = {
+                "course_id": course.pk,
+                "slug": lesson_spec.slug,
+                "order": lesson_spec.order,
+                **translated("title", lesson_spec.title),
+                **translated("summary", lesson_spec.summary),
+            }
+            lesson = self.put(lessons.get(lesson_spec.slug), Lesson, values)
+            steps = {step.order: step for step in lesson.steps.all()}
+            for order, step_spec in enumerate(lesson_spec.steps, 1):
+                puzzle = None
+                if step_spec.puzzle is not None:
+                    puzzle = self.load_puzzle(step_spec.puzzle, existing_puzzles, lesson_spec.path)
+                values = {
+                    "lesson_id": lesson.pk,
+                    "order": order,
+                    "kind": step_spec.kind,
+                    "table": step_spec.table,
+                    "puzzle_id": puzzle.pk if puzzle else None,
+                    **translated("body", step_spec.body),
+                }
+                self.put(steps.get(order), Step, values)
+            self.delete(lesson.steps.filter(order__gt=len(lesson_spec.steps)))
+        self.delete(course.lessons.exclude(slug__in=[lesson.slug for lesson in spec.lessons]))
+
+    def load_puzzle(self, spec: PuzzleSpec, existing: dict[str, Puzzle], path: Path) -> Puzzle:
+        puzzle = existing.get(spec.key)
+        if puzzle is not None and puzzle.source != Source.CURRICULUM:
+            raise CommandError(f"{path}: puzzle {spec.key}: key already used by a {puzzle.source} puzzle")
+        values = {
+            "key": spec.key,
+            "variant": spec.variant,
+            "task": spec.task,
+            "position": spec.position,
+            "answers": spec.answers,
+            "rules": spec.rules,
+            "themes": spec.themes,
+            "difficulty": spec.difficulty,
+            "source": Source.CURRICULUM,
+            **translated("prompt", spec.prompt),
+            **translated("hint", spec.hint),
+            **translated("explanation", spec.explanation),
+        }
+        puzzle = self.put(puzzle, Puzzle, values)
+        existing[spec.key] = puzzle
+        return puzzle
+
+    def remove_old_puzzles(self, keys: set[str]) -> None:
+        old = Puzzle.objects.filter(source=Source.CURRICULUM).exclude(key__in=keys)
+        self.delete(old.filter(attempts__isnull=True))
+        self.tally["kept"] += old.count()
+
+    def put(self, row: M | None, model: type[M], values: dict[str, Any]) -> M:
+        """Create the row, or update the fields that differ; an unchanged row is not written."""
+        if row is None:
+            row = model(**values)
+            row.save()
+            self.tally["created"] += 1
+            return row
+        changed = [name for name, value in values.items() if getattr(row, name) != value]
+        if changed:
+            for name in changed:
+                setattr(row, name, values[name])
+            row.save()
+            self.tally["updated"] += 1
+        else:
+            self.tally["unchanged"] += 1
+        return row
+
+    def delete(self, rows: models.QuerySet[Any]) -> None:
+        deleted, _ = rows.delete()
+        self.tally["deleted"] += deleted
