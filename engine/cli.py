@@ -12,7 +12,6 @@ Never a traceback: a tool reading the output always gets one JSON object.
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -22,6 +21,7 @@ from typing import Any, BinaryIO
 from engine.auction import Call, IllegalCall, new_auction
 from engine.cards import NotationError, Seat, Team, card, next_seat, seats_from
 from engine.explain import Reason, Step
+from engine.messages import error_message, render
 from engine.notation import (
     InputError,
     as_bool,
@@ -82,30 +82,6 @@ class Context:
 
     def steps(self, steps: Sequence[Step]) -> list[dict[str, str]]:
         return [{"rule": s.rule, "text": self.say(s)} for s in steps]
-
-
-def _messages() -> Any:
-    try:
-        return importlib.import_module("engine.messages")
-    except ImportError:
-        return None
-
-
-def render(item: Reason | Step, variant: str, lang: str) -> str:
-    """The sentence for a reason or step; the rule ID itself until the catalogs exist."""
-    messages = _messages()
-    if messages is None:
-        return item.rule
-    text: str = messages.render(item, variant, lang)
-    return text
-
-
-def error_text(code: str, params: Mapping[str, Any], lang: str, variant: str) -> str:
-    messages = _messages()
-    if messages is None:
-        return f"error.{code}"
-    text: str = messages.error_message(code, lang, params, variant)
-    return text
 
 
 def _context(obj: Mapping[str, Any], lang: str) -> Context:
@@ -412,7 +388,7 @@ def _error(
     """The error object: the code, the offending field, and a message naming it."""
     params = {**params, "field": field} if field else dict(params)
     try:
-        message = error_text(code, params, lang, variant)
+        message = error_message(code, lang, params, variant)
         # A refused call also says why, in the rule's own words.
         for reason in params.get("reasons", ()):
             message += " " + render(reason, variant, lang)
@@ -425,6 +401,8 @@ def _error(
         error["field"] = field
     if "reasons" in params:
         error["rules"] = [r.rule for r in params["reasons"]]
+    if code == "internal":
+        error["detail"] = params.get("detail", "")  # for a bug report; the message stays general
     error["message"] = message
     return {"error": error}
 

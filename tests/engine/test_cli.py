@@ -482,3 +482,41 @@ def test_cli_internal_error_is_an_error_object_exit_1(monkeypatch: pytest.Monkey
     monkeypatch.setitem(cli.COMMANDS, "trick", broken)
     status, out = cli.run(["trick"], b'{"variant": "saudi"}')
     assert status == 1 and out["error"]["code"] == "internal" and out["error"]["message"]
+    assert "ZeroDivisionError" in out["error"]["detail"]
+
+
+# ---------------------------------------------------------------- languages
+
+TRICK = [["E", "9C"], ["N", "TC"], ["W", "9S"], ["S", "AC"]]
+EXAMPLES = {
+    "legal": LEGAL,
+    "trick": {"variant": "moroccan", "trump": "S", "trick": TRICK},
+    "projects": PROJECTS,
+    "score": SCORE,
+    "bid": {**BID, "calls": [["E", "pass"], ["N", "hokm"]]},
+}
+
+
+def _texts(value: object) -> list[str]:
+    """Every ``message``/``text`` in an answer, in order."""
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in ([v] if k in ("message", "text") else _texts(v))]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return []
+
+
+def _without_texts(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _without_texts(v) for k, v in value.items() if k not in ("message", "text")}
+    if isinstance(value, list):
+        return [_without_texts(v) for v in value]
+    return value
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "fa", "fr"])
+def test_cli_error_messages_in_four_languages(lang: str) -> None:
+    error = refused("legal", with_(LEGAL, hand=["KC", "ZZ"], lang=lang))
+    assert error["code"] == "unknown-card" and "ZZ" in error["message"] and "hand[1]" in error["message"]
+    if lang != "en":
+        assert error["message"] != refused("legal", with_(LEGAL, hand=["KC", "ZZ"]))["message"]
