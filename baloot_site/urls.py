@@ -8,16 +8,14 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from lessons import views
-
 urlpatterns = [
     # The language switcher posts here; it sits outside the prefixes on purpose.
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 
 urlpatterns += i18n_patterns(
-    # Pages
-    path("", views.home, name="home"),
+    # Pages: courses, lessons, puzzles, progress, preferences
+    path("", include("lessons.urls")),
     # Administration
     path("admin/", admin.site.urls),
     prefix_default_language=True,

@@ -1,8 +1,351 @@
-"""Views of the lessons app: plain functions, thin, one per page."""
+"""Views of the lessons app: plain functions, thin, one per page.
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+The puzzle endpoints (answer, hint, solution) serve htmx and plain forms alike:
+an htmx request gets the fragment it swaps in place, a plain post gets the
+whole step page with the same fragment filled in, so everything works with
+JavaScript off. Right or wrong is decided only by :mod:`lessons.checking`;
+attempts are recorded only by :mod:`lessons.progress`.
+
+Bad input (a tampered form, an unknown step, a post to a text step) is
+answered with status 400 and a message in the page language, never a 500.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from engine import messages
+from engine.notation import InputError
+from lessons import checking, progress
+from lessons.forms import PrefsForm, TokenForm, new_token
+from lessons.models import Course, Lesson, Puzzle, Step, StepKind, Task
+from lessons.templatetags.table import SEAT_LETTERS, card_faces, effective_deck, table_view
+
+PREFS_KEY = "prefs"
+DEFAULT_PREFS = {"digits": "native", "deck": "french"}
+# The solution is offered once the learner has been wrong this many times.
+TRIES_BEFORE_SOLUTION = 2
+
+
+# ---------------------------------------------------------------- preferences
+
+
+def get_prefs(request: HttpRequest) -> dict[str, str]:
+    return {**DEFAULT_PREFS, **request.session.get(PREFS_KEY, {})}
+
+
+@require_POST
+def prefs(request: HttpRequest) -> HttpResponse:
+    form = PrefsForm(request.POST)
+    if not form.is_valid():
+        message = " ".join(e for errors in form.errors.values() for e in errors)
+        return _bad_request(request, message)
+    chosen = {key: form.cleaned_data[key] for key in ("digits", "deck") if form.cleaned_data[key]}
+    request.session[PREFS_KEY] = {**get_prefs(request), **chosen}
+    target = form.cleaned_data["next"]
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = reverse("home")
+    return HttpResponseRedirect(target)
+
+
+# ---------------------------------------------------------------- courses and lessons
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    courses = Course.objects.all()
+    marks = progress.course_marks(request, courses)
+    ctx = {"courses": [(course, marks.get(course.pk)) for course in courses], "prefs": get_prefs(request)}
+    return render(request, "home.html", ctx)
+
+
+def course(request: HttpRequest, variant: str) -> HttpResponse:
+    course = get_object_or_404(Course, variant=variant)
+    lessons = list(course.lessons.all())
+    marks = progress.lesson_marks(request, lessons)
+    ctx = {
+        "course": course,
+        "lessons": [(lesson, marks.get(lesson.pk)) for lesson in lessons],
+        "prefs": get_prefs(request),
+    }
+    return render(request, "lessons/course.html", ctx)
+
+
+def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
+    lesson = get_object_or_404(Lesson.objects.select_related("course"), course__variant=variant, slug=slug)
+    steps = list(lesson.steps.select_related("puzzle"))
+    solved = progress.solved_keys(request, [s.puzzle for s in steps if s.puzzle])
+    ctx = {
+        "course": lesson.course,
+        "lesson": lesson,
+        "steps": [(n, s, bool(s.puzzle and s.puzzle.key in solved)) for n, s in enumerate(steps, 1)],
+        "prefs": get_prefs(request),
+    }
+    return render(request, "lessons/lesson.html", ctx)
+
+
+def step(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
+    lesson, steps = _lesson_steps(variant, slug)
+    if not 1 <= n <= len(steps):
+        raise Http404
+    page = StepPage(request, lesson, steps, n)
+    return page.render()
+
+
+def my_progress(request: HttpRequest) -> HttpResponse:
+    ctx = {"summary": progress.summary(request), "prefs": get_prefs(request)}
+    return render(request, "lessons/progress.html", ctx)
+
+
+# ---------------------------------------------------------------- puzzle interaction
+
+
+@require_POST
+def answer(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
+    page = _puzzle_page_or_400(request, variant, slug, n)
+    if isinstance(page, HttpResponse):
+        return page
+    token_form = TokenForm(request.POST)
+    if not token_form.is_valid():
+        return page.bad_input(token_form.errors["token"][0])
+    puzzle = page.puzzle
+    try:
+        given = checking.parse_answer(puzzle, request.POST)
+    except checking.BadAnswer as e:
+        return page.bad_input(str(e))
+    verdict = checking.check(puzzle, given, page.lang, page.deck)
+    progress.record(request, puzzle, given, verdict, token=token_form.cleaned_data["token"])
+    page.verdict = verdict
+    page.selected = _selected_cards(puzzle, request.POST)
+    return page.render(fragment="verdict")
+
+
+@require_POST
+def hint(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
+    page = _puzzle_page_or_400(request, variant, slug, n)
+    if isinstance(page, HttpResponse):
+        return page
+    progress.hint_used(request, page.puzzle)
+    page.hint_shown = True
+    return page.render(fragment="hint")
+
+
+@require_POST
+def solution(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
+    page = _puzzle_page_or_400(request, variant, slug, n)
+    if isinstance(page, HttpResponse):
+        return page
+    if page.wrong_tries < TRIES_BEFORE_SOLUTION:
+        return page.bad_input(_("The solution opens after two wrong answers. Try once more!"))
+    page.show_solution = True
+    return page.render(fragment="solution")
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _lesson_steps(variant: str, slug: str) -> tuple[Lesson, list[Step]]:
+    lesson = get_object_or_404(Lesson.objects.select_related("course"), course__variant=variant, slug=slug)
+    return lesson, list(lesson.steps.select_related("puzzle"))
+
+
+def _puzzle_page_or_400(request: HttpRequest, variant: str, slug: str, n: int) -> "StepPage | HttpResponse":
+    """The step page of a puzzle step, or a 400 answer naming what is wrong with the post."""
+    lesson = Lesson.objects.select_related("course").filter(course__variant=variant, slug=slug).first()
+    if lesson is None:
+        return _bad_request(request, _("This lesson does not exist."))
+    steps = list(lesson.steps.select_related("puzzle"))
+    if not 1 <= n <= len(steps):
+        return _bad_request(
+            request,
+            _("This lesson has no step %(n)s.") % {"n": n},
+            back=reverse("lessons-lesson", args=[variant, slug]),
+        )
+    page = StepPage(request, lesson, steps, n)
+    if page.puzzle is None:
+        return page.bad_input(_("This step is an explanation: there is nothing to answer here."))
+    return page
+
+
+def _bad_request(request: HttpRequest, message: str, back: str = "") -> HttpResponse:
+    ctx = {"message": message, "back": back or reverse("home"), "prefs": get_prefs(request)}
+    template = "lessons/bad_request.html#problem" if request.htmx else "lessons/bad_request.html"
+    return render(request, template, ctx, status=400)
+
+
+def _selected_cards(puzzle: Puzzle, post: Any) -> list[str]:
+    """The cards ticked in an all-legal answer, so a wrong try keeps them ticked on a plain post."""
+    return [str(c) for c in post.getlist("cards")] if puzzle.task == Task.ALL_LEGAL else []
+
+
+@dataclass
+class Choice:
+    """One button of an answer form: the value posted and the words shown."""
+
+    value: str
+    label: str
+
+
+class StepPage:
+    """Everything the step page shows, built once per request; fragments are parts of it."""
+
+    def __init__(self, request: HttpRequest, lesson: Lesson, steps: list[Step], n: int) -> None:
+        self.request = request
+        self.lesson = lesson
+        self.course = lesson.course
+        self.steps = steps
+        self.n = n
+        self.step = steps[n - 1]
+        self.puzzle: Puzzle | None = self.step.puzzle if self.step.kind == StepKind.PUZZLE else None
+        self.lang = get_language() or "en"
+        self.prefs = get_prefs(request)
+        self.variant = self.course.variant
+        self.deck = effective_deck(self.variant, self.prefs["deck"])
+        self.verdict: Any = None
+        self.error = ""
+        self.selected: list[str] = []
+        self.hint_shown = bool(self.puzzle and progress.hints_used(request, self.puzzle))
+        self.show_solution = False
+        # The part of the page answering a post takes the focus (the template leaves a verdict
+        # swapped by htmx alone: the focus stays on the card, ready for another try).
+        self.focus = ""
+
+    @property
+    def wrong_tries(self) -> int:
+        return progress.wrong_tries(self.request, self.puzzle) if self.puzzle else 0
+
+    def bad_input(self, message: str) -> HttpResponse:
+        self.error = message
+        return self.render(fragment="verdict", status=400)
+
+    def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
+        template = "lessons/puzzle.html" if self.puzzle else "lessons/step.html"
+        if fragment and self.request.htmx:
+            template += "#" + fragment
+        self.focus = fragment
+        return render(self.request, template, self.context(), status=status)
+
+    def context(self) -> dict[str, Any]:
+        n, count = self.n, len(self.steps)
+        url = self._url
+        ctx: dict[str, Any] = {
+            "course": self.course,
+            "lesson": self.lesson,
+            "step": self.step,
+            "n": n,
+            "count": count,
+            "nav": [(i, url("lessons-step", i), s.kind) for i, s in enumerate(self.steps, 1)],
+            "previous_url": url("lessons-step", n - 1) if n > 1 else "",
+            "next_url": url("lessons-step", n + 1) if n < count else "",
+            "lesson_url": reverse("lessons-lesson", args=[self.variant, self.lesson.slug]),
+            "course_url": reverse("lessons-course", args=[self.variant]),
+            "page_url": url("lessons-step", n),
+            "prefs": self.prefs,
+            "deck": self.deck,
+            "spanish_offered": self.variant == "moroccan",
+            "table": table_view(self.step.table, self.lang, self.deck) if self.step.table else None,
+        }
+        if self.puzzle:
+            ctx.update(self.puzzle_context())
+        return ctx
+
+    def puzzle_context(self) -> dict[str, Any]:
+        puzzle = self.puzzle
+        assert puzzle is not None
+        bid_state = self._bid_state() if puzzle.task == Task.BID else None
+        wrong = self.wrong_tries
+        return {
+            "puzzle": puzzle,
+            "task": puzzle.task,
+            "puzzle_table": table_view(puzzle.position, self.lang, self.deck, bid_state),
+            "answer_url": self._url("lessons-puzzle-answer", self.n),
+            "hint_url": self._url("lessons-puzzle-hint", self.n),
+            "solution_url": self._url("lessons-puzzle-solution", self.n),
+            "token": new_token(),
+            "seats": self._seat_choices(),
+            "teams": self._team_choices(),
+            "calls": self._call_choices(bid_state),
+            "verdict": self.verdict,
+            "reasons": self._reasons(),
+            "steps": self._steps(),
+            "hand_is_shown": puzzle.task == Task.BID,
+            "focus_verdict": self.focus == "verdict",
+            "focus_hint": self.focus == "hint",
+            "focus_solution": self.focus == "solution",
+            "error": self.error,
+            "selected": self.selected,
+            "hint_shown": self.hint_shown,
+            "wrong_tries": wrong,
+            "solution_offered": wrong >= TRIES_BEFORE_SOLUTION,
+            "solution": self._solution() if self.show_solution else None,
+            "solved": self.verdict is not None and self.verdict.correct,
+        }
+
+    def _url(self, name: str, n: int) -> str:
+        return reverse(name, args=[self.variant, self.lesson.slug, n])
+
+    def _reasons(self) -> list[dict[str, str]]:
+        """The engine's reasons, each with the title of the rule it cites.
+
+        Reasons that repeat an explanation step (who wins the trick, how the hand scores)
+        are shown once, with the steps.
+        """
+        if self.verdict is None:
+            return []
+        steps = {(s["rule"], s["text"]) for s in self.verdict.steps}
+        return self._with_titles([r for r in self.verdict.reasons if (r["rule"], r["message"]) not in steps])
+
+    def _steps(self) -> list[dict[str, str]]:
+        return self._with_titles(self.verdict.steps) if self.verdict is not None else []
+
+    def _seat_choices(self) -> list[Choice]:
+        """Seats in the order they played the trick (trick-winner), else in turn order."""
+        assert self.puzzle is not None
+        played = [p[0] for p in self.puzzle.position.get("trick") or [] if isinstance(p, list) and p]
+        order = [s for s in played if s in SEAT_LETTERS] or list(SEAT_LETTERS)
+        return [Choice(s, messages.seat_name(s, self.variant, self.lang)) for s in order]
+
+    def _team_choices(self) -> list[Choice]:
+        teams = [Choice(t, messages.team_name(t, self.variant, self.lang)) for t in ("NS", "EW")]
+        return [*teams, Choice("none", _("Nobody"))]
+
+    def _call_choices(self, bid_state: dict[str, Any] | None) -> list[Choice]:
+        """Every call the learner might try: the allowed ones and the refused ones (to learn why)."""
+        assert self.puzzle is not None
+        if bid_state:
+            calls = [*bid_state.get("allowed", []), *bid_state.get("refused", {})]
+        else:
+            calls = [str(a) for a in self.puzzle.answers]
+        return [
+            Choice(c, messages.call_name(c, self.variant, self.lang, self.deck)) for c in dict.fromkeys(calls)
+        ]
+
+    def _bid_state(self) -> dict[str, Any] | None:
+        """The engine's view of the auction (who speaks, what may be said), for drawing the buttons."""
+        assert self.puzzle is not None
+        try:
+            return checking.engine_output(self.puzzle, self.lang, self.deck)
+        except InputError:
+            return None
+
+    def _solution(self) -> dict[str, Any]:
+        """The right answer as shown: the cards themselves for card tasks, words for the others."""
+        assert self.puzzle is not None
+        found = checking.solution(self.puzzle, self.lang, self.deck)
+        shown: dict[str, Any] = {"steps": self._with_titles(found.steps), "cards": [], "text": ""}
+        if self.puzzle.task in (Task.PLAY, Task.ALL_LEGAL):
+            shown["cards"] = card_faces(found.values, self.variant, self.lang, self.deck)
+        else:
+            shown["text"] = messages.join_list(found.labels, self.variant, self.lang)
+        return shown
+
+    def _with_titles(self, items: list[dict[str, str]]) -> list[dict[str, str]]:
+        return [
+            {**item, "title": messages.rule_title(item["rule"], self.variant, self.lang)} for item in items
+        ]

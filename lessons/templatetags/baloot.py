@@ -1,0 +1,65 @@
+"""Template filters for every page: localized digits and lesson prose.
+
+``digits`` is applied to every number a page shows, engine sentences included
+(the engine writes Western digits and leaves their localization to the site).
+Its argument is the learner's choice, ``native`` (the default) or ``western``;
+views put it in the context as ``prefs.digits``.
+"""
+
+import re
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.translation import get_language
+
+register = template.Library()
+
+# Arabic-Indic digits for Arabic, Extended Arabic-Indic (Persian) digits for Persian.
+NATIVE_DIGITS = {
+    "ar": str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"),
+    "fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"),
+}
+
+# In text already escaped for HTML, "&#39;" must keep its digits: entities are skipped.
+_ENTITY_OR_DIGITS = re.compile(r"&#?\w+;|[0-9]+")
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
+_BLANK_LINE = re.compile(r"\n\s*\n")
+
+
+def localize_digits(text: str, mode: str = "native", lang: str | None = None) -> str:
+    """``text`` with its digits written the way ``lang`` writes them, unless ``mode`` is western."""
+    table = NATIVE_DIGITS.get((lang or get_language() or "").split("-")[0])
+    if table is None or mode == "western":
+        return text
+
+    def replace(match: re.Match[str]) -> str:
+        found = match.group(0)
+        return found if found.startswith("&") else found.translate(table)
+
+    return _ENTITY_OR_DIGITS.sub(replace, text)
+
+
+@register.filter
+def digits(value: object, mode: str = "native") -> str:
+    """``{{ n|digits:prefs.digits }}``: 74 → ٧٤ in Arabic, ۷۴ in Persian, 74 elsewhere."""
+    if value is None:
+        return ""
+    converted = localize_digits(str(value), mode or "native")
+    # Digits are never markup, so text already safe stays safe.
+    return SafeString(converted) if isinstance(value, SafeData) else converted
+
+
+@register.filter
+def paragraphs(value: object, mode: str = "native") -> SafeString:
+    """Lesson prose: blank lines separate paragraphs, ``**bold**`` is bold; everything else escaped."""
+    text = localize_digits(str(value or "").replace("\r\n", "\n").strip(), mode or "native")
+    html = []
+    for block in _BLANK_LINE.split(text):
+        if not block.strip():
+            continue
+        escaped = str(escape(block.strip()))
+        escaped = _BOLD.sub(r"<strong>\1</strong>", escaped)
+        html.append("<p>" + escaped.replace("\n", "<br>") + "</p>")
+    return mark_safe("\n".join(html))
