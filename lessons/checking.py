@@ -1,0 +1,357 @@
+"""Right or wrong: the only place the site decides, always by asking the engine.
+
+A puzzle's position is the JSON input of an engine command (ENGINE-CLI.md); the site runs the
+command in-process through :data:`engine.cli.COMMANDS`, in the learner's language, and compares
+the learner's answer with the engine's output and the author's accepted answers.
+
+Two steps, so that a tampered or mistyped form never reaches the engine:
+
+- :func:`parse_answer` reads the posted form (fields in :data:`ANSWER_FIELDS`) into an answer
+  value, or raises :class:`BadAnswer` with a message in the active language;
+- :func:`check` returns a :class:`Verdict`; :func:`solution` gives the right answer to show.
+
+Answer values, by task: ``play`` a card (``"KC"``); ``all-legal`` a list of cards; ``trick-winner``
+a seat (``"N"``); ``count`` an int; ``score`` ``{"NS": int, "EW": int}``; ``projects`` ``"NS"``,
+``"EW"`` or ``"none"``; ``bid`` a call (``"hokm"``, ``"hokm:S"``). They are JSON-able: an attempt
+stores them as they are.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from engine import messages
+from engine.cards import Card, NotationError
+from engine.cli import COMMANDS
+from lessons.models import TASK_COMMANDS, Puzzle, Task
+
+SEATS = ("N", "E", "S", "W")
+TEAMS = ("NS", "EW")
+TEAM_ANSWERS = ("NS", "EW", "none")
+
+# The form fields each task posts. ``all-legal`` posts ``cards`` once per ticked card.
+# Any form may also post ``task``: a value that is not the puzzle's task is refused.
+ANSWER_FIELDS: dict[str, tuple[str, ...]] = {
+    Task.PLAY: ("card",),
+    Task.ALL_LEGAL: ("cards",),
+    Task.TRICK_WINNER: ("seat",),
+    Task.COUNT: ("points",),
+    Task.SCORE: ("NS", "EW"),
+    Task.PROJECTS: ("team",),
+    Task.BID: ("call",),
+}
+
+# Points as typed: any script's digits (Python's int() reads ٢٥ and ۲۵ as 25), no sign, no decimals.
+_NUMBER = re.compile(r"^\s*(\d{1,4})\s*$")
+_CALL = re.compile(r"^[a-z-]{1,20}(?::[SHDC])?$")
+
+
+class BadAnswer(ValueError):
+    """A posted answer that cannot be an answer to this puzzle; ``str()`` is the learner's message."""
+
+    def __init__(self, message: Any) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The right answer, for display.
+
+    ``values``: in notation, like the answer values (the accepted cards or calls; the one seat,
+    number, points or team). ``labels``: the same in the learner's language and deck (digits stay
+    Western: the page localizes them). ``steps``: the engine's explanation, ``{rule, text}``.
+    """
+
+    values: list[Any]
+    labels: list[str]
+    steps: list[dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of one answer.
+
+    ``reasons``: why this answer is wrong, from the engine, ``{rule, message}`` (an illegal card,
+    a refused call, who really wins the trick, the scoring steps); empty when right.
+    ``steps``: the engine's explanation of the right answer, ``{rule, text}`` (score and projects
+    steps; the trick-winning sentence for trick-winner and count); show them with a right answer.
+    ``legal_but_not_best``: a ``play`` card or ``bid`` call that is allowed but not among the
+    accepted answers. ``missing``: for ``all-legal``, how many legal cards were not ticked.
+    """
+
+    correct: bool
+    reasons: list[dict[str, str]] = field(default_factory=list)
+    steps: list[dict[str, str]] = field(default_factory=list)
+    solution: Solution | None = None
+    legal_but_not_best: bool = False
+    missing: int = 0
+
+
+# ---------------------------------------------------------------- the engine
+
+
+def engine_output(puzzle: Puzzle, lang: str, deck: str = "french") -> dict[str, Any]:
+    """The engine's answer for the puzzle's position (shared between calls: do not modify it)."""
+    command = TASK_COMMANDS[Task(puzzle.task)]
+    position = json.dumps(puzzle.position, sort_keys=True)
+    if lang not in messages.LANGUAGES:
+        lang = messages.DEFAULT_LANGUAGE
+    if deck not in messages.DECKS:
+        deck = "french"
+    return _run(command, position, lang, deck)
+
+
+@functools.lru_cache(maxsize=2048)
+def _run(command: str, position: str, lang: str, deck: str) -> dict[str, Any]:
+    # Positions are few and answers many: the same question is answered from the cache.
+    function = COMMANDS[command]
+    if deck != "french" and _takes_deck(command):
+        return function(json.loads(position), lang, deck=deck)  # type: ignore[call-arg]
+    return function(json.loads(position), lang)
+
+
+@functools.cache
+def _takes_deck(command: str) -> bool:
+    """Whether the engine command can name cards in the Spanish deck (else French names are used)."""
+    return "deck" in inspect.signature(COMMANDS[command]).parameters
+
+
+# ---------------------------------------------------------------- reading the form
+
+
+def parse_answer(puzzle: Puzzle, data: Mapping[str, Any]) -> Any:
+    """The answer posted in ``data`` (a QueryDict or a dict), checked for shape, not for rightness."""
+    task = puzzle.task
+    if task not in ANSWER_FIELDS:
+        raise BadAnswer(_("This puzzle cannot be answered here."))
+    posted_task = data.get("task")
+    if posted_task not in (None, "", task):
+        raise BadAnswer(_("This answer was written for another puzzle. Please reload the page."))
+    return _PARSERS[task](puzzle, data)
+
+
+def _values(data: Mapping[str, Any], name: str) -> list[Any]:
+    if hasattr(data, "getlist"):
+        return list(data.getlist(name))
+    value = data.get(name)
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
+def _single(data: Mapping[str, Any], name: str, missing: Any) -> str:
+    values = _values(data, name)
+    if len(values) != 1 or not isinstance(values[0], str | int) or isinstance(values[0], bool):
+        raise BadAnswer(missing)
+    return str(values[0]).strip()
+
+
+def _hand(puzzle: Puzzle) -> list[str]:
+    return [str(Card.parse(c)) for c in puzzle.position.get("hand", [])]
+
+
+def _card(value: Any, hand: list[str]) -> str:
+    try:
+        card = str(Card.parse(str(value).strip()))
+    except (NotationError, ValueError, TypeError):
+        raise BadAnswer(_("“%(value)s” is not a card.") % {"value": str(value)[:20]}) from None
+    if card not in hand:
+        raise BadAnswer(_("That card is not in the hand."))
+    return card
+
+
+def _number(text: str) -> int:
+    match = _NUMBER.match(text)
+    if match is None:
+        raise BadAnswer(_("Enter the points as a whole number, like 25."))
+    return int(match.group(1))
+
+
+def _parse_play(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    return _card(_single(data, "card", _("Choose one card.")), _hand(puzzle))
+
+
+def _parse_all_legal(puzzle: Puzzle, data: Mapping[str, Any]) -> list[str]:
+    hand = _hand(puzzle)
+    chosen = {_card(v, hand) for v in _values(data, "cards")}
+    return [c for c in hand if c in chosen]  # in the order of the hand, each once
+
+
+def _parse_trick_winner(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    seat = _single(data, "seat", _("Choose a seat.")).upper()
+    if seat not in SEATS:
+        raise BadAnswer(_("Choose a seat: North, East, South or West."))
+    return seat
+
+
+def _parse_count(puzzle: Puzzle, data: Mapping[str, Any]) -> int:
+    return _number(_single(data, "points", _("Enter the points.")))
+
+
+def _parse_score(puzzle: Puzzle, data: Mapping[str, Any]) -> dict[str, int]:
+    return {team: _number(_single(data, team, _("Enter the points of both teams."))) for team in TEAMS}
+
+
+def _parse_projects(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    team = _single(data, "team", _("Choose a team, or nobody."))
+    if team not in TEAM_ANSWERS:
+        raise BadAnswer(_("Choose a team, or nobody."))
+    return team
+
+
+def _parse_bid(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    call = _single(data, "call", _("Choose a call."))
+    if not _CALL.match(call):
+        raise BadAnswer(_("This is not a call."))
+    output = engine_output(puzzle, "en")
+    if call not in output.get("allowed", []) and call not in output.get("refused", {}):
+        raise BadAnswer(_("This call cannot be made here."))
+    return call
+
+
+_PARSERS = {
+    Task.PLAY: _parse_play,
+    Task.ALL_LEGAL: _parse_all_legal,
+    Task.TRICK_WINNER: _parse_trick_winner,
+    Task.COUNT: _parse_count,
+    Task.SCORE: _parse_score,
+    Task.PROJECTS: _parse_projects,
+    Task.BID: _parse_bid,
+}
+
+
+# ---------------------------------------------------------------- checking
+
+
+def check(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -> Verdict:
+    """Whether ``answer`` (from :func:`parse_answer`) solves the puzzle, and why, in ``lang``."""
+    output = engine_output(puzzle, lang, deck)
+    return _CHECKS[puzzle.task](puzzle, answer, output, lang, deck)
+
+
+def solution(puzzle: Puzzle, lang: str, deck: str = "french") -> Solution:
+    """The right answer and the engine's explanation, for "show solution"."""
+    return _solution(puzzle, engine_output(puzzle, lang, deck), lang, deck)
+
+
+def _as_reasons(steps: list[dict[str, str]]) -> list[dict[str, str]]:
+    return [{"rule": s["rule"], "message": s["text"]} for s in steps]
+
+
+def _trick_step(output: dict[str, Any]) -> list[dict[str, str]]:
+    return [{"rule": output["rule"], "text": output["message"]}]
+
+
+def _check_play(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    if answer in puzzle.answers:
+        return Verdict(correct=True, solution=sol)
+    if answer in output["illegal"]:
+        return Verdict(correct=False, reasons=list(output["illegal"][answer]), solution=sol)
+    return Verdict(correct=False, solution=sol, legal_but_not_best=answer in output["legal"])
+
+
+def _check_all_legal(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    chosen = set(answer)
+    legal = set(output["legal"])
+    if chosen == legal:
+        return Verdict(correct=True, solution=sol)
+    reasons: list[dict[str, str]] = []
+    for card in answer:
+        for reason in output["illegal"].get(card, []):
+            if reason not in reasons:
+                reasons.append(reason)
+    return Verdict(correct=False, reasons=reasons, solution=sol, missing=len(legal - chosen))
+
+
+def _check_trick_winner(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    steps = _trick_step(output)
+    sol = _solution(puzzle, output, lang, deck)
+    if answer == output["winner"]:
+        return Verdict(correct=True, steps=steps, solution=sol)
+    return Verdict(correct=False, reasons=_as_reasons(steps), steps=steps, solution=sol)
+
+
+def _check_count(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    steps = _trick_step(output)
+    sol = _solution(puzzle, output, lang, deck)
+    if answer == output["points"]:
+        return Verdict(correct=True, steps=steps, solution=sol)
+    return Verdict(correct=False, reasons=_as_reasons(steps), steps=steps, solution=sol)
+
+
+def _check_score(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    steps = list(output.get("steps", []))
+    sol = _solution(puzzle, output, lang, deck)
+    if answer == output["points"]:
+        return Verdict(correct=True, steps=steps, solution=sol)
+    return Verdict(correct=False, reasons=_as_reasons(steps), steps=steps, solution=sol)
+
+
+def _check_projects(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    steps = list(output.get("steps", []))
+    sol = _solution(puzzle, output, lang, deck)
+    if answer == (output["counted_team"] or "none"):
+        return Verdict(correct=True, steps=steps, solution=sol)
+    return Verdict(correct=False, reasons=_as_reasons(steps), steps=steps, solution=sol)
+
+
+def _check_bid(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    if answer in puzzle.answers:
+        return Verdict(correct=True, solution=sol)
+    refused = output.get("refused", {})
+    if answer in refused:
+        return Verdict(correct=False, reasons=list(refused[answer]), solution=sol)
+    return Verdict(correct=False, solution=sol, legal_but_not_best=answer in output.get("allowed", []))
+
+
+_CHECKS = {
+    Task.PLAY: _check_play,
+    Task.ALL_LEGAL: _check_all_legal,
+    Task.TRICK_WINNER: _check_trick_winner,
+    Task.COUNT: _check_count,
+    Task.SCORE: _check_score,
+    Task.PROJECTS: _check_projects,
+    Task.BID: _check_bid,
+}
+
+
+# ---------------------------------------------------------------- the solution
+
+
+def _solution(puzzle: Puzzle, output: dict[str, Any], lang: str, deck: str) -> Solution:
+    variant = puzzle.variant
+    task = puzzle.task
+    if task in (Task.PLAY, Task.ALL_LEGAL):
+        cards = list(puzzle.answers) if task == Task.PLAY else list(output["legal"])
+        labels = [messages.card_name(Card.parse(c), variant, lang, deck) for c in cards]
+        return Solution(cards, labels, [])
+    if task == Task.TRICK_WINNER:
+        seat = output["winner"]
+        return Solution([seat], [messages.seat_name(seat, variant, lang)], _trick_step(output))
+    if task == Task.COUNT:
+        return Solution([output["points"]], [str(output["points"])], _trick_step(output))
+    if task == Task.SCORE:
+        points = dict(output["points"])
+        labels = [f"{messages.team_name(t, variant, lang)}: {points[t]}" for t in TEAMS]
+        return Solution([points], labels, list(output.get("steps", [])))
+    if task == Task.PROJECTS:
+        team = output["counted_team"] or "none"
+        label = str(_("Nobody")) if team == "none" else messages.team_name(team, variant, lang)
+        return Solution([team], [label], list(output.get("steps", [])))
+    calls = list(puzzle.answers)
+    return Solution(calls, [messages.call_name(c, variant, lang, deck) for c in calls], [])
