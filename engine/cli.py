@@ -373,7 +373,7 @@ def run(argv: Sequence[str], data: bytes) -> tuple[int, dict[str, Any]]:
             raise InputError("unknown-command", "command", value=" ".join(argv))
         obj = read_object(data)
         lang = parse_lang(obj)
-        if obj.get("variant") in VARIANTS:
+        if isinstance(obj.get("variant"), str) and obj["variant"] in VARIANTS:
             variant = obj["variant"]
         return EXIT_OK, COMMANDS[argv[0]](obj, lang)
     except InputError as e:

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -520,3 +522,33 @@ def test_cli_error_messages_in_four_languages(lang: str) -> None:
     assert error["code"] == "unknown-card" and "ZZ" in error["message"] and "hand[1]" in error["message"]
     if lang != "en":
         assert error["message"] != refused("legal", with_(LEGAL, hand=["KC", "ZZ"]))["message"]
+
+
+# ---------------------------------------------------------------- never a traceback
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 200)
+    | st.sampled_from(["H", "N", "NS", "KC", "10H", "pass", "take:S", "saudi", "french", "ar", "", "ZZ"]),
+    lambda inner: st.lists(inner, max_size=5)
+    | st.dictionaries(st.sampled_from(["N", "E", "S", "W", "NS", "EW", "target", "ekka"]), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(EXAMPLES)), st.data())
+def test_cli_any_json_gives_an_answer_or_an_input_error(command: str, data: st.DataObject) -> None:
+    # In-process (no subprocess per example): damage a good input field by field.
+    from engine.cli import run
+
+    payload = dict(EXAMPLES[command])
+    fields = [*sorted(payload), "rules", "lang", "hand", "pot", "projects", "belote", "multiplier"]
+    for _ in range(data.draw(st.integers(1, 3))):
+        payload[data.draw(st.sampled_from(fields))] = data.draw(JSON_VALUES)
+    status, out = run([command], json.dumps(payload).encode("utf-8"))
+    assert status in (0, 2), out
+    if status == 2:
+        assert set(out) == {"error"} and out["error"]["code"] != "internal" and out["error"]["message"]
+    json.dumps(out)
