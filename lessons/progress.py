@@ -1,0 +1,350 @@
+"""A learner's progress: attempts recorded once each, and what they add up to.
+
+An anonymous learner is known by their session. Every answer is stored as an :class:`Attempt`
+with the session key; solved puzzles, finished lessons, first-try accuracy and wrong tries are
+computed from those attempts, with a fixed number of queries whatever the history. Hints shown
+before an answer live in the session itself (there is no attempt yet to hold them).
+
+A lesson is done when every puzzle in it is solved; a lesson without puzzles counts in no total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest
+
+from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind
+
+HINTS_KEY = "hints"  # session: {str(puzzle pk): hints shown}
+TOKEN_MAX = 64
+
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class PuzzleProgress:
+    tries: int = 0
+    wrong: int = 0  # wrong answers, before and after solving
+    solved: bool = False
+    first_try: bool = False  # the first answer was right
+    hints: int = 0  # the most hints seen before an answer
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One session's progress, by puzzle and lesson ids."""
+
+    puzzles: dict[int, PuzzleProgress] = field(default_factory=dict)
+    keys: dict[int, str] = field(default_factory=dict)  # puzzle id → key, for the puzzles tried
+    lessons_done: frozenset[int] = frozenset()
+
+    @property
+    def solved(self) -> frozenset[int]:
+        return frozenset(pk for pk, p in self.puzzles.items() if p.solved)
+
+    @property
+    def attempted(self) -> int:
+        return len(self.puzzles)
+
+    @property
+    def first_try_correct(self) -> int:
+        return sum(1 for p in self.puzzles.values() if p.first_try)
+
+    @property
+    def accuracy(self) -> int | None:
+        """First-try accuracy in percent (rounded down), None before any answer."""
+        if not self.puzzles:
+            return None
+        return 100 * self.first_try_correct // self.attempted
+
+    @property
+    def hints_used(self) -> int:
+        return sum(p.hints for p in self.puzzles.values())
+
+
+@dataclass(frozen=True)
+class Mark:
+    """``done`` of ``total``: puzzles solved in a lesson, lessons done in a course."""
+
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class LessonSummary:
+    lesson: Lesson
+    solved: int
+    total: int
+
+    @property
+    def done(self) -> bool:
+        return self.total > 0 and self.solved == self.total
+
+
+@dataclass(frozen=True)
+class CourseSummary:
+    course: Course
+    lessons: list[LessonSummary]
+
+    @property
+    def lessons_done(self) -> int:
+        return sum(1 for lesson in self.lessons if lesson.done)
+
+    @property
+    def lessons_total(self) -> int:
+        return sum(1 for lesson in self.lessons if lesson.total)
+
+    @property
+    def puzzles_solved(self) -> int:
+        return sum(lesson.solved for lesson in self.lessons)
+
+    @property
+    def puzzles_total(self) -> int:
+        return sum(lesson.total for lesson in self.lessons)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The "my progress" page: every course and lesson, and the totals."""
+
+    courses: list[CourseSummary]
+    puzzles_solved: int
+    puzzles_attempted: int
+    first_try_correct: int
+    accuracy: int | None  # percent
+    hints_used: int
+    lessons_done: int
+
+
+# ---------------------------------------------------------------- the session
+
+
+def session_key(request: HttpRequest, create: bool = False) -> str | None:
+    """The session's key; with ``create``, a new session is saved so that attempts can refer to it."""
+    if request.session.session_key is None and create:
+        request.session.save()
+    return request.session.session_key
+
+
+def _user(request: HttpRequest) -> Any:
+    user = getattr(request, "user", None)
+    return user if user is not None and user.is_authenticated else None
+
+
+# ---------------------------------------------------------------- recording
+
+
+def record_attempt(
+    *,
+    puzzle: Puzzle,
+    session_key: str,
+    answer: Any,
+    correct: bool,
+    token: str,
+    user: Any = None,
+    seconds: int | None = None,
+    hints_used: int = 0,
+) -> tuple[Attempt, bool]:
+    """Store one answer; the same ``token`` again returns the first attempt and ``False``.
+
+    ``get_or_create`` retries the read when a concurrent insert of the same token wins the
+    unique constraint, so a double submit is stored once on PostgreSQL too.
+    """
+    if not token or len(token) > TOKEN_MAX:
+        raise ValueError(f"an attempt token has 1 to {TOKEN_MAX} characters")
+    return Attempt.objects.get_or_create(
+        token=token,
+        defaults={
+            "puzzle": puzzle,
+            "session_key": session_key,
+            "user": user,
+            "answer": answer,
+            "correct": correct,
+            "seconds": seconds,
+            "hints_used": hints_used,
+        },
+    )
+
+
+def record(
+    request: HttpRequest, puzzle: Puzzle, answer: Any, verdict: Any, token: str, seconds: int | None = None
+) -> Attempt:
+    """Store the learner's answer and its verdict (``verdict.correct``) once per form token."""
+    attempt, _ = record_attempt(
+        puzzle=puzzle,
+        session_key=session_key(request, create=True) or "",
+        answer=answer,
+        correct=bool(verdict.correct),
+        token=token,
+        user=_user(request),
+        seconds=seconds,
+        hints_used=hints_used(request, puzzle),
+    )
+    return attempt
+
+
+def hint_used(request: HttpRequest, puzzle: Puzzle) -> int:
+    """Note that the hint of ``puzzle`` was shown; the number of times so far."""
+    hints = dict(request.session.get(HINTS_KEY, {}))
+    hints[str(puzzle.pk)] = hints.get(str(puzzle.pk), 0) + 1
+    request.session[HINTS_KEY] = hints
+    return int(hints[str(puzzle.pk)])
+
+
+def hints_used(request: HttpRequest, puzzle: Puzzle) -> int:
+    return int(request.session.get(HINTS_KEY, {}).get(str(puzzle.pk), 0))
+
+
+# ---------------------------------------------------------------- reading
+
+
+def session_progress(key: str | None) -> Progress:
+    """Everything the session has answered: two queries (its attempts, the puzzle steps)."""
+    if not key:
+        return Progress()
+    rows = (
+        Attempt.objects.filter(session_key=key)
+        .order_by("created", "id")
+        .values_list("puzzle_id", "puzzle__key", "correct", "hints_used")
+    )
+    tally: dict[int, dict[str, Any]] = {}
+    keys: dict[int, str] = {}
+    for puzzle_id, puzzle_key, correct, hints in rows:
+        keys[puzzle_id] = puzzle_key
+        t = tally.setdefault(
+            puzzle_id, {"tries": 0, "wrong": 0, "solved": False, "first": correct, "hints": 0}
+        )
+        t["tries"] += 1
+        t["wrong"] += 0 if correct else 1
+        t["solved"] = t["solved"] or correct
+        t["hints"] = max(t["hints"], hints)
+    puzzles = {
+        pk: PuzzleProgress(t["tries"], t["wrong"], t["solved"], t["first"], t["hints"])
+        for pk, t in tally.items()
+    }
+    solved = {pk for pk, p in puzzles.items() if p.solved}
+    done = frozenset() if not solved else _lessons_done(solved)
+    return Progress(puzzles=puzzles, keys=keys, lessons_done=done)
+
+
+def _puzzles_by_lesson(**filters: Any) -> dict[int, set[int]]:
+    """The puzzle ids of each lesson (of the lessons the step ``filters`` select): one query."""
+    steps = Step.objects.filter(kind=StepKind.PUZZLE, **filters)
+    by_lesson: dict[int, set[int]] = {}
+    for lesson_id, puzzle_id in steps.values_list("lesson_id", "puzzle_id"):
+        by_lesson.setdefault(lesson_id, set()).add(puzzle_id)
+    return by_lesson
+
+
+def _lessons_done(solved: set[int]) -> frozenset[int]:
+    # Only lessons holding a solved puzzle can be done; the subquery keeps it to one query.
+    touched = Step.objects.filter(puzzle_id__in=solved).values("lesson_id")
+    by_lesson = _puzzles_by_lesson(lesson_id__in=touched)
+    return frozenset(lesson for lesson, puzzles in by_lesson.items() if puzzles <= solved)
+
+
+def puzzle_progress(request: HttpRequest, puzzle: Puzzle) -> PuzzleProgress:
+    """One puzzle's record for this session: one query."""
+    key = session_key(request)
+    if not key:
+        return PuzzleProgress()
+    rows = list(
+        Attempt.objects.filter(session_key=key, puzzle=puzzle)
+        .order_by("created", "id")
+        .values_list("correct", "hints_used")
+    )
+    if not rows:
+        return PuzzleProgress()
+    return PuzzleProgress(
+        tries=len(rows),
+        wrong=sum(1 for correct, _ in rows if not correct),
+        solved=any(correct for correct, _ in rows),
+        first_try=rows[0][0],
+        hints=max(h for _, h in rows),
+    )
+
+
+def wrong_tries(request: HttpRequest, puzzle: Puzzle) -> int:
+    """Wrong answers to ``puzzle`` in this session (the solution opens after two)."""
+    key = session_key(request)
+    if not key:
+        return 0
+    return Attempt.objects.filter(session_key=key, puzzle=puzzle, correct=False).count()
+
+
+def solved_keys(request: HttpRequest, puzzles: Iterable[Puzzle]) -> set[str]:
+    """The keys of those of ``puzzles`` this session has solved: one query."""
+    key = session_key(request)
+    ids = [p.pk for p in puzzles]
+    if not key or not ids:
+        return set()
+    rows = Attempt.objects.filter(session_key=key, puzzle_id__in=ids, correct=True).values_list("puzzle__key")
+    return {k for (k,) in rows.distinct()}
+
+
+def lesson_marks(request: HttpRequest, lessons: Iterable[Lesson]) -> dict[int, Mark]:
+    """Puzzles solved of the puzzles in each lesson, by lesson id: two queries."""
+    lessons = list(lessons)
+    by_lesson = _puzzles_by_lesson(lesson_id__in=[lesson.pk for lesson in lessons])
+    solved = _solved_ids(request, set().union(*by_lesson.values()) if by_lesson else set())
+    return {
+        lesson.pk: Mark(len(by_lesson.get(lesson.pk, set()) & solved), len(by_lesson.get(lesson.pk, set())))
+        for lesson in lessons
+    }
+
+
+def course_marks(request: HttpRequest, courses: Iterable[Course]) -> dict[int, Mark]:
+    """Lessons done of the lessons with puzzles in each course, by course id: two queries."""
+    course_ids = [c.pk for c in courses]
+    steps = Step.objects.filter(kind=StepKind.PUZZLE, lesson__course_id__in=course_ids)
+    by_lesson: dict[int, set[int]] = {}
+    course_of: dict[int, int] = {}
+    for course_id, lesson_id, puzzle_id in steps.values_list("lesson__course_id", "lesson_id", "puzzle_id"):
+        by_lesson.setdefault(lesson_id, set()).add(puzzle_id)
+        course_of[lesson_id] = course_id
+    solved = _solved_ids(request, set().union(*by_lesson.values()) if by_lesson else set())
+    marks = {pk: Mark(0, 0) for pk in course_ids}
+    for lesson_id, puzzles in by_lesson.items():
+        mark = marks[course_of[lesson_id]]
+        marks[course_of[lesson_id]] = Mark(mark.done + (puzzles <= solved), mark.total + 1)
+    return marks
+
+
+def _solved_ids(request: HttpRequest, among: set[int]) -> set[int]:
+    key = session_key(request)
+    if not key or not among:
+        return set()
+    rows = Attempt.objects.filter(session_key=key, puzzle_id__in=among, correct=True).values_list("puzzle_id")
+    return {pk for (pk,) in rows.distinct()}
+
+
+def progress_summary(key: str | None) -> Summary:
+    """Every course and lesson with this session's results: four queries."""
+    progress = session_progress(key)
+    solved = progress.solved
+    by_lesson = _puzzles_by_lesson()
+    courses: dict[int, CourseSummary] = {}
+    for lesson in Lesson.objects.select_related("course").order_by(
+        "course__order", "course__variant", "order"
+    ):
+        course = courses.setdefault(lesson.course_id, CourseSummary(lesson.course, []))
+        puzzles = by_lesson.get(lesson.pk, set())
+        course.lessons.append(LessonSummary(lesson, len(puzzles & solved), len(puzzles)))
+    return Summary(
+        courses=list(courses.values()),
+        puzzles_solved=len(solved),
+        puzzles_attempted=progress.attempted,
+        first_try_correct=progress.first_try_correct,
+        accuracy=progress.accuracy,
+        hints_used=progress.hints_used,
+        lessons_done=len(progress.lessons_done),
+    )
+
+
+def summary(request: HttpRequest) -> Summary:
+    """The "my progress" page of the current learner."""
+    return progress_summary(session_key(request))
