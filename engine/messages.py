@@ -18,26 +18,30 @@ Catalog keys
 ------------
 ``msgid`` is a key, never English text (so English has a real catalog too):
 
-- a rule ID, ``play.must-follow``, for the sentence explaining one case of the rule;
-  ``<rule>:<case>`` when the params carry ``case`` (``play.must-overtrump:always``);
+- a rule ID, ``play.must-follow``, for the sentence explaining the rule;
+  ``<rule>:<case>`` for one case of it (:func:`render` says how the case is
+  read from the params: ``play.must-overtrump:always``,
+  ``score.fr.contract:compare:dedans``); ``<rule>:brief`` for a plainer
+  sentence used when optional params are absent;
 - ``title:<rule>``: the rule's short title (:func:`rule_title`);
 - ``error.<code>``: the command line's error messages (below);
 - vocabulary: ``suit.S``, ``suit.none`` (Sun), ``suit.spanish.S``, ``rank.K``,
   ``rank.short.K``, ``rank.spanish.K``, ``card.long``, ``card.spanish.short``,
-  ``card.spanish.long``, ``seat.N``, ``team.NS``, ``contract.sun``, ``call.pass``,
-  ``call.hokm-suit``, ``project.sira``, ``result.made``, ``list.pair``,
-  ``list.middle``.
+  ``card.spanish.long``, ``seat.N``, ``team.NS``, ``contract.sun``,
+  ``call.pass``, ``call.pass:2``, ``call.hokm-suit``, ``project.sira``,
+  ``result.made``, ``list.pair``, ``list.middle``, ``word.yes``, and
+  ``<param>.<value>`` for other string params (``basis.card-points``,
+  ``reason.mixed-suits``).
 
 ``msgctxt`` is a variant name (``saudi``, ``moroccan``, ``french``) where that
 variant's own words differ: Saudi Arabic says حكم where Moroccan says الأتو.
 A key is looked up, for the first candidate that exists, in this order: with
-the variant's context, then without one; for each, with the case
-(``<rule>:<case>``) then without it; first in the asked language, then in
-English; last resort, the key itself. (The variant's words come before the
-case's nuance: a Saudi sentence never falls back to Moroccan vocabulary while
-the catalog has a Saudi one for the rule.) Among the candidates of one language the first whose
-placeholders are all in the params wins, so a template needing an optional
-param (``winner``) can sit beside a plainer one that does not.
+the variant's context, then without one; for each, the candidate msgids most
+specific first; first in the asked language, then in English; last resort,
+the key itself. (The variant's words come before the case's nuance: a Saudi
+sentence never falls back to Moroccan vocabulary while the catalog has a
+Saudi one for the rule.) Among the candidates of one language the first whose
+placeholders are all in the params (and not empty) wins.
 
 Catalog keys appear below as literals inside the marker functions
 :func:`gettext_noop` / :func:`pgettext_lazy`: Django's ``makemessages`` passes
@@ -50,48 +54,54 @@ Templates
 and key: a Card as its short name (``{card:long}`` for the long one), a list as
 a localized list, a Seat/Team (or ``"N"``/``"NS"``) by name, an int under a key
 naming a suit (``suit``, ``trump``, ``led``, ``*_suit``) as the suit's name
-(4 = Sun), a string under ``call``, ``type``/``project``, ``mode``/``contract``,
-``result`` as that word. ``{n:point|points}`` picks the plural form of the word
-for ``n`` by the catalog's ``Plural-Forms`` (Arabic lists six forms). Digits stay
-Western; the site localizes them. Unknown params are ignored, a missing one is
-rendered ``…``; rendering never raises.
+(4 = Sun), an int ``rank`` as printed on the card, a string under ``call``,
+``type``/``*_type(s)``, ``mode``, ``result``, ``rule``/``*_rule`` as that word
+or rule title. ``{n:point|points}`` picks the plural form of the word for ``n``
+(or for a list's length) by the catalog's ``Plural-Forms`` (Arabic lists six
+forms). Digits stay Western; the site localizes them. Unknown params are
+ignored, a missing one is rendered ``…``; rendering never raises.
 
 Error codes
 -----------
-The command line reports ``{"error": {"code": CODE, "message": ...}}``; the
-message is ``error_message(CODE, lang, params)`` (msgid ``error.CODE``). Params:
-``field`` (the offending input field, e.g. ``hand`` or ``rules.target``),
-``value`` (the offending value as text), and where listed ``expected``.
+The command line (:mod:`engine.cli`, codes raised in :mod:`engine.notation`)
+reports ``{"error": {"code": CODE, "message": ...}}``; the message is
+``error_message(CODE, lang, params)`` (msgid ``error.CODE``), see
+:data:`ERROR_CODES`. Params: ``field`` (the offending input field, e.g.
+``hand[2]`` or ``rules.target``; absent for ``bad-json``, ``not-object`` and
+``internal``), ``value`` (the offending value: text, a count, a sum, or a
+Seat/Card), ``expected`` (a seat, a count, a range ``1–8``, a notation example).
+They are quoted as given (a seat or card object is named).
 
 ====================  =============================================================
-code                  meaning
+code                  params besides ``field``
 ====================  =============================================================
-``bad-json``          standard input is not JSON (``value``: the parser's detail)
-``not-object``        the JSON is not an object
-``unknown-command``   ``value``: the command name
-``missing-field``     ``field``
-``bad-field``         ``field`` has the wrong type or value (``value``, ``expected``)
+``bad-json``          ``value`` (the parser's detail)
+``not-object``        —
+``unknown-command``   ``value`` (the command line's arguments)
+``missing-field``     —
+``unknown-field``     ``value`` (the field's name)
+``bad-field``         ``value``, ``expected``
 ``unknown-variant``   ``value``
-``unknown-option``    ``field`` (``rules.<name>``), ``value`` (the option name)
-``bad-option``        an option with a wrong value: ``field``, ``value``, ``expected``
+``unknown-option``    ``value`` (the option's name)
+``bad-option``        ``value``, ``expected``
 ``unknown-language``  ``value``
-``unknown-card``      ``field``, ``value``
-``duplicate-card``    ``field``, ``value`` (the card, as text)
-``hand-size``         ``field``, ``value`` (the number given), ``expected``
-``unknown-seat``      ``field``, ``value``
-``unknown-suit``      ``field``, ``value``
-``no-sun``            ``trump`` is null but the variant has no Sun (``field``, ``value``)
-``out-of-turn``       a seat plays or calls out of turn (``field``, ``value``: the seat,
-                      ``expected``: the seat whose turn it is)
-``trick-size``        ``field``, ``value`` (cards given), ``expected``
-``card-not-held``     a played card is not in the hand (``field``, ``value``)
-``card-points``       card points that do not add up (``field``, ``value``: the sum, ``expected``)
-``tricks-count``      tricks that do not add up to 8 (``field``, ``value``)
-``unknown-call``      ``field``, ``value``
-``call-refused``      a call the auction does not allow (``field``, ``value``)
-``auction-over``      a call after the auction ended (``field``, ``value``)
-``bad-project``       cards that form no project (``field``, ``value``)
-``internal``          an unexpected failure (no params)
+``unknown-card``      ``value``
+``unknown-suit``      ``value``
+``unknown-seat``      ``value``
+``no-sun``            ``value`` (``null``)
+``duplicate-card``    ``value`` (the card), ``first`` (where it was first given)
+``hand-size``         ``value`` (the count), ``expected``
+``trick-size``        ``value`` (the count), ``expected``
+``out-of-turn``       ``value`` (the seat), ``expected`` (the seat whose turn it is)
+``card-points``       ``value`` (the sum or the team's points), ``expected``
+``tricks-count``      ``value`` (the sum), ``expected`` (8)
+``unknown-call``      ``value``
+``call-refused``      ``value`` (the call); the command line appends the rule's reason
+``auction-over``      ``value`` (the call)
+``bad-project``       ``value`` (the cards), ``reason`` (``duplicate-card``,
+                      ``too-few-cards``, ``mixed-suits``, ``not-consecutive``,
+                      ``worthless-carre``)
+``internal``          ``detail`` (not shown)
 ====================  =============================================================
 """
 
@@ -100,6 +110,7 @@ from __future__ import annotations
 import ast
 import functools
 import gettext
+import re
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -127,11 +138,11 @@ NO_TRUMP = 4
 
 # The command line's error codes (table in the module docstring); msgid ``error.<code>``.
 ERROR_CODES = (
-    "bad-json", "not-object", "unknown-command", "missing-field", "bad-field", "unknown-variant",
-    "unknown-option", "bad-option", "unknown-language", "unknown-card", "duplicate-card", "hand-size",
-    "unknown-seat", "unknown-suit", "no-sun", "out-of-turn", "trick-size", "card-not-held",
-    "card-points", "tricks-count", "unknown-call", "call-refused", "auction-over", "bad-project",
-    "internal",
+    "bad-json", "not-object", "unknown-command", "missing-field", "unknown-field", "bad-field",
+    "unknown-variant", "unknown-option", "bad-option", "unknown-language", "unknown-card",
+    "unknown-suit", "unknown-seat", "no-sun", "duplicate-card", "hand-size", "trick-size",
+    "out-of-turn", "card-points", "tricks-count", "unknown-call", "call-refused", "auction-over",
+    "bad-project", "internal",
 )
 
 
@@ -299,17 +310,17 @@ def _candidates(msgids: Sequence[str], variant: str, lang: str) -> list[tuple[st
     return out
 
 
-def lookup(msgid: str, variant: str, lang: str) -> str:
-    """The catalog text of ``msgid`` (variant context first, then English, then the key)."""
+def lookup(msgid: str, variant: str, lang: str, default: str | None = None) -> str:
+    """The catalog text of ``msgid`` (variant context first, then English, then ``default`` or the key)."""
     for _, found in _candidates([msgid], variant, lang):
         return found[0]
-    return msgid
+    return msgid if default is None else default
 
 
 # ---------------------------------------------------------------- vocabulary
 
-def _word(msgid: str, variant: str, lang: str) -> str:
-    return lookup(msgid, variant, lang)
+def _word(msgid: str, variant: str, lang: str, default: str | None = None) -> str:
+    return lookup(msgid, variant, lang, default)
 
 
 def suit_name(suit: int, variant: str, lang: str, deck: str = "french") -> str:
@@ -363,30 +374,42 @@ def team_name(team: int | str, variant: str, lang: str) -> str:
     return _word(f"team.{name}", variant, lang)
 
 
+def rank_index(rank: int, variant: str, lang: str, deck: str = "french") -> str:
+    """A rank as printed on the card: ``9``, ``K`` (``R`` in French); the Spanish number with that deck."""
+    if deck == "spanish":
+        return SPANISH_NUMBERS[rank]
+    return _word(f"rank.short.{RANK_LETTERS[rank]}", variant, lang)
+
+
 def contract_name(mode: str, variant: str, lang: str) -> str:
     """``sun`` / ``hokm`` (saudi), ``take`` (moroccan, french)."""
-    return _word(f"contract.{mode}", variant, lang)
+    return _word(f"contract.{mode}", variant, lang, mode)
 
 
-def call_name(call: str, variant: str, lang: str, deck: str = "french") -> str:
-    """An auction call as said at the table: ``pass``, ``hokm``, ``hokm:S``, ``take:H``, ``double``..."""
+def call_name(call: str, variant: str, lang: str, deck: str = "french", round: int = 1) -> str:
+    """An auction call as said at the table: ``pass``, ``hokm``, ``hokm:S``, ``take:H``, ``double``...
+
+    ``round`` 2 says a Saudi pass as ولا.
+    """
     name, _, suit = call.partition(":")
     if suit and suit.upper() in SUIT_LETTERS:
         return _fill(
-            _word(f"call.{name}-suit", variant, lang),
+            _word(f"call.{name}-suit", variant, lang, call),
             suit=suit_name(SUIT_LETTERS.index(suit.upper()), variant, lang, deck),
         )
-    return _word(f"call.{name}", variant, lang)
+    if round == 2 and name == "pass":
+        return _word("call.pass:2", variant, lang, call)
+    return _word(f"call.{name}", variant, lang, call)
 
 
 def project_name(kind: str, variant: str, lang: str) -> str:
     """``sira fifty hundred four-hundred baloot`` (saudi), ``tierce quarte quinte carre belote``."""
-    return _word(f"project.{kind}", variant, lang)
+    return _word(f"project.{kind}", variant, lang, kind)
 
 
 def result_name(result: str, variant: str, lang: str) -> str:
     """``made failed kaboot chute litige dedans capot`` as said in the variant."""
-    return _word(f"result.{result}", variant, lang)
+    return _word(f"result.{result}", variant, lang, result)
 
 
 def join_list(items: Iterable[str], variant: str, lang: str) -> str:
@@ -420,14 +443,18 @@ class _Defaulting(dict[str, str]):
 
 _SUIT_KEYS = frozenset({"suit", "trump", "led"})
 _CALL_KEYS = frozenset({"call", "calls", "bid"})
-_PROJECT_KEYS = frozenset({"type", "types", "project", "projects", "kind"})
 _CONTRACT_KEYS = frozenset({"mode", "contract"})
 # Error params quote the input as given.
-_VERBATIM_KEYS = frozenset({"field", "value", "expected"})
+_VERBATIM_KEYS = frozenset({"field", "value", "expected", "first", "detail"})
 
 
 def _is_suit_key(key: str) -> bool:
     return key in _SUIT_KEYS or key.endswith("suit") or key.endswith("_trump")
+
+
+def _is_project_key(key: str) -> bool:
+    # "projects" alone is a number of points in the scoring steps.
+    return key in ("type", "types", "project", "kind") or key.endswith(("_type", "_types"))
 
 
 @dataclass(frozen=True)
@@ -453,6 +480,8 @@ class _Context:
         if isinstance(value, int):
             if _is_suit_key(key) and 0 <= value <= NO_TRUMP:
                 return suit_name(value, v, lang, deck)
+            if key == "rank" and 0 <= value < 8:
+                return rank_index(value, v, lang, deck)
             return str(value)
         if isinstance(value, str):
             return self.word(key, value, long)
@@ -482,15 +511,16 @@ class _Context:
             return team_name(upper, v, lang)
         if key in _CALL_KEYS:
             return call_name(value, v, lang, self.deck)
-        if key in _PROJECT_KEYS:
+        if _is_project_key(key):
             return project_name(value, v, lang)
         if key in _CONTRACT_KEYS:
             return contract_name(value, v, lang)
         if key == "result":
             return result_name(value, v, lang)
-        if key == "rule":
-            return rule_title(value, v, lang)
-        return value
+        if key == "rule" or key.endswith("_rule"):
+            return rule_title(value, v, lang) if value else ""
+        # Any other word may have an entry ``<key>.<value>`` (``basis.card-points``).
+        return _word(f"{key}.{value}", v, lang, value)
 
 
 class _Field(NamedTuple):
@@ -536,28 +566,60 @@ def _placeholders(template: str) -> set[str]:
         return set()
 
 
+# French elides "de" and "que" before a vowel: a template says "celle de {seat}", and
+# with "Est" that must read "celle d'Est". Digits are left alone ("de 11" is right).
+_FRENCH_ELISION = re.compile(r"\b([Dd]|[Qq]u)(?:e) (?=[AEIOUYÉÈÊaeiouyéèê])")
+
+
 def _format(template: str, params: Mapping[str, Any], variant: str, lang: str, deck: str) -> str:
     formatter = _Formatter(_Context(variant, lang, deck), catalog(lang).plural)
     try:
-        return formatter.vformat(template, (), params)
+        out = formatter.vformat(template, (), params)
     except (ValueError, IndexError, KeyError, AttributeError, TypeError):
         return template
+    if lang == "fr":
+        out = _FRENCH_ELISION.sub(r"\1'", out)
+    return out
 
 
-def _keys(rule: str, params: Mapping[str, Any]) -> list[str]:
-    case = params.get("case")
-    return [f"{rule}:{case}", rule] if isinstance(case, str) and case else [rule]
+# Params whose (string) value names the case of a rule, in this order.
+CASE_PARAMS = ("case", "action", "outcome", "result")
+
+
+def _keys(item: Reason | Step) -> list[str]:
+    """Candidate msgids for ``item``, most specific first (described in :func:`render`)."""
+    params = item.params
+    parts = [v for k in CASE_PARAMS if isinstance(v := params.get(k), str) and v]
+    parts += sorted(k for k, v in params.items() if v is True)
+    if isinstance(item, Step):
+        parts.append("step")
+    keys = [":".join([item.rule, *parts[:n]]) for n in range(len(parts), 0, -1)]
+    return [*keys, item.rule, f"{item.rule}:brief"]
+
+
+def _present(params: Mapping[str, Any]) -> set[str]:
+    """The params a template may rely on: empty values (None, "", []) count as absent."""
+    return {k for k, v in params.items() if not (v is None or v == "" or v == [] or v == ())}
 
 
 def render(item: Reason | Step, variant: str, lang: str, deck: str = "french") -> str:
     """The sentence explaining ``item`` (a rule ID and its params) in ``lang``.
+
+    The case of the rule is read from the params: the string values of
+    :data:`CASE_PARAMS`, then the names of the params that are ``True``
+    (alphabetical), then ``step`` for a :class:`Step` (a rule cited both to
+    refuse a call and in a score, like ``double.sa.gahwa``). So
+    ``score.fr.contract`` with ``action="compare"``, ``outcome="dedans"``,
+    ``strict=True`` tries ``score.fr.contract:compare:dedans:strict``, then
+    ``...:compare:dedans``, ``...:compare``, the bare rule ID, and last
+    ``<rule>:brief`` (a plainer sentence for when optional params are empty).
 
     >>> from engine.cards import Seat
     >>> render(Reason("play.must-trump", {"led": 1, "cards": [], "winner": Seat.N, "case": "opponent"}),
     ...        "moroccan", "fr")
     "Vous n'avez pas de cœur et Nord, un adversaire, est maître du pli\xa0: vous devez couper ()."
     """
-    return text(item.rule, item.params, variant, lang, deck, keys=_keys(item.rule, item.params))
+    return text(item.rule, item.params, variant, lang, deck, keys=_keys(item))
 
 
 def text(
@@ -570,8 +632,9 @@ def text(
 ) -> str:
     """Render any catalog entry with ``params`` (rule messages, errors, vocabulary templates)."""
     params = dict(params or {})
-    for code, templates in _candidates(keys or [msgid], variant, lang):
-        chosen = next((t for t in templates if _placeholders(t) <= params.keys()), templates[0])
+    for code, templates in _candidates(keys or [msgid, f"{msgid}:brief"], variant, lang):
+        present = _present(params)
+        chosen = next((t for t in templates if _placeholders(t) <= present), templates[0])
         return _format(chosen, params, variant, code, deck)
     return msgid
 
@@ -607,6 +670,26 @@ def pgettext_lazy(context: str, msgid: str) -> Key:
 
 # Every entry of the catalogs, sorted like them; a test keeps both in step.
 MESSAGE_KEYS: tuple[Key, ...] = (
+    gettext_noop("basis.card-points"),
+    gettext_noop("basis.total"),
+    gettext_noop("bid.fr.second-suit"),
+    gettext_noop("bid.ma.forced-jack"),
+    gettext_noop("bid.ma.second-suit"),
+    gettext_noop("bid.over"),
+    pgettext_lazy("saudi", "bid.over"),
+    gettext_noop("bid.sa.after-hokm"),
+    gettext_noop("bid.sa.ashkal-seat"),
+    gettext_noop("bid.sa.confirm"),
+    gettext_noop("bid.sa.no-ashkal-on-ace"),
+    gettext_noop("bid.sa.no-ashkal-round2"),
+    gettext_noop("bid.sa.redeal"),
+    gettext_noop("bid.sa.second-hokm-suit"),
+    gettext_noop("bid.sa.sun-ends"),
+    gettext_noop("bid.turn"),
+    gettext_noop("bid.unknown"),
+    pgettext_lazy("saudi", "bid.unknown"),
+    gettext_noop("bid.void"),
+    pgettext_lazy("saudi", "bid.void"),
     gettext_noop("call.ashkal"),
     gettext_noop("call.confirm"),
     gettext_noop("call.double"),
@@ -617,6 +700,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("call.pass"),
     pgettext_lazy("saudi", "call.pass"),
     gettext_noop("call.pass:2"),
+    gettext_noop("call.redeal"),
     gettext_noop("call.sun"),
     gettext_noop("call.take"),
     gettext_noop("call.take-suit"),
@@ -627,15 +711,52 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("contract.hokm"),
     gettext_noop("contract.sun"),
     gettext_noop("contract.take"),
+    gettext_noop("decl.fr.belote"),
+    gettext_noop("decl.fr.belote:counted"),
+    gettext_noop("decl.fr.best"),
+    gettext_noop("decl.fr.best:carre-over-sequence"),
+    gettext_noop("decl.fr.best:carre-rank"),
+    gettext_noop("decl.fr.best:no-declarations"),
+    gettext_noop("decl.fr.best:none"),
+    gettext_noop("decl.fr.best:project"),
+    gettext_noop("decl.fr.best:split"),
+    gettext_noop("decl.fr.best:tie-break"),
+    gettext_noop("decl.fr.best:top-card"),
+    gettext_noop("decl.fr.best:trump"),
+    gettext_noop("decl.fr.best:turn-order"),
+    gettext_noop("decl.fr.best:unopposed"),
+    gettext_noop("decl.fr.best:value"),
+    gettext_noop("decl.fr.best:worthless-carre"),
+    gettext_noop("decl.ma.belote"),
+    gettext_noop("decl.ma.belote:counted"),
+    gettext_noop("decl.ma.best"),
+    gettext_noop("decl.ma.best:carre-over-sequence"),
+    gettext_noop("decl.ma.best:carre-rank"),
+    gettext_noop("decl.ma.best:longer"),
+    gettext_noop("decl.ma.best:none"),
+    gettext_noop("decl.ma.best:project"),
+    gettext_noop("decl.ma.best:split"),
+    gettext_noop("decl.ma.best:tie"),
+    gettext_noop("decl.ma.best:tie-break"),
+    gettext_noop("decl.ma.best:top-card"),
+    gettext_noop("decl.ma.best:trump"),
+    gettext_noop("decl.ma.best:unopposed"),
+    gettext_noop("decl.ma.best:value"),
+    gettext_noop("decl.ma.best:worthless-carre"),
+    gettext_noop("double.sa.gahwa"),
+    gettext_noop("double.sa.gahwa:step"),
+    gettext_noop("double.sa.sun-condition"),
+    gettext_noop("double.sa.who"),
     gettext_noop("error.auction-over"),
     gettext_noop("error.bad-field"),
     gettext_noop("error.bad-json"),
     gettext_noop("error.bad-option"),
     gettext_noop("error.bad-project"),
+    gettext_noop("error.bad-project:brief"),
     gettext_noop("error.call-refused"),
-    gettext_noop("error.card-not-held"),
     gettext_noop("error.card-points"),
     gettext_noop("error.duplicate-card"),
+    gettext_noop("error.duplicate-card:brief"),
     gettext_noop("error.hand-size"),
     gettext_noop("error.internal"),
     gettext_noop("error.missing-field"),
@@ -647,13 +768,19 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("error.unknown-call"),
     gettext_noop("error.unknown-card"),
     gettext_noop("error.unknown-command"),
+    gettext_noop("error.unknown-field"),
     gettext_noop("error.unknown-language"),
     gettext_noop("error.unknown-option"),
     gettext_noop("error.unknown-seat"),
     gettext_noop("error.unknown-suit"),
     gettext_noop("error.unknown-variant"),
+    gettext_noop("lead.fr.first"),
+    gettext_noop("lead.ma.first"),
+    gettext_noop("lead.sa.first"),
     gettext_noop("list.middle"),
     gettext_noop("list.pair"),
+    gettext_noop("penalty.sa.khaysh"),
+    gettext_noop("penalty.sa.khaysh:brief"),
     gettext_noop("play.ekka"),
     gettext_noop("play.ekka:must-trump"),
     gettext_noop("play.ekka:overtrump"),
@@ -674,6 +801,21 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     pgettext_lazy("saudi", "play.must-trump:opponent"),
     gettext_noop("play.partner-winning"),
     pgettext_lazy("saudi", "play.partner-winning"),
+    gettext_noop("proj.sa.baloot"),
+    gettext_noop("proj.sa.baloot:counted"),
+    gettext_noop("proj.sa.baloot:inside-hundred"),
+    gettext_noop("proj.sa.declare"),
+    gettext_noop("proj.sa.declare:project"),
+    gettext_noop("proj.sa.declare:split"),
+    gettext_noop("proj.sa.declare:tie-break"),
+    gettext_noop("proj.sa.declare:worthless-carre"),
+    gettext_noop("proj.sa.one-team"),
+    gettext_noop("proj.sa.one-team:none"),
+    gettext_noop("proj.sa.one-team:sequence-over-carre"),
+    gettext_noop("proj.sa.one-team:top-card"),
+    gettext_noop("proj.sa.one-team:turn-order"),
+    gettext_noop("proj.sa.one-team:type"),
+    gettext_noop("proj.sa.one-team:unopposed"),
     gettext_noop("project.baloot"),
     gettext_noop("project.belote"),
     gettext_noop("project.carre"),
@@ -716,6 +858,11 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("rank.spanish.K"),
     gettext_noop("rank.spanish.Q"),
     gettext_noop("rank.spanish.T"),
+    gettext_noop("reason.duplicate-card"),
+    gettext_noop("reason.mixed-suits"),
+    gettext_noop("reason.not-consecutive"),
+    gettext_noop("reason.too-few-cards"),
+    gettext_noop("reason.worthless-carre"),
     gettext_noop("result.capot"),
     gettext_noop("result.chute"),
     gettext_noop("result.dedans"),
@@ -725,6 +872,43 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("result.litige"),
     gettext_noop("result.made"),
     pgettext_lazy("saudi", "result.made"),
+    gettext_noop("score.fr.capot"),
+    gettext_noop("score.fr.contract:collect"),
+    gettext_noop("score.fr.contract:compare:dedans"),
+    gettext_noop("score.fr.contract:compare:dedans:strict"),
+    gettext_noop("score.fr.contract:compare:litige"),
+    gettext_noop("score.fr.contract:compare:made"),
+    gettext_noop("score.fr.contract:compare:made:strict"),
+    gettext_noop("score.fr.contract:hold"),
+    gettext_noop("score.fr.contract:round"),
+    gettext_noop("score.fr.dedans"),
+    gettext_noop("score.fr.game"),
+    gettext_noop("score.fr.game:draw"),
+    gettext_noop("score.fr.game:won"),
+    gettext_noop("score.ma.capot"),
+    gettext_noop("score.ma.chute"),
+    gettext_noop("score.ma.contract"),
+    gettext_noop("score.ma.game"),
+    gettext_noop("score.ma.game:play-on"),
+    gettext_noop("score.ma.game:won"),
+    gettext_noop("score.ma.litige:collect"),
+    gettext_noop("score.ma.litige:hold"),
+    gettext_noop("score.sa.buyer-wins"),
+    gettext_noop("score.sa.buyer-wins:made"),
+    gettext_noop("score.sa.buyer-wins:made:tie"),
+    gettext_noop("score.sa.buyer-wins:tie"),
+    gettext_noop("score.sa.doubled"),
+    gettext_noop("score.sa.failure"),
+    gettext_noop("score.sa.failure:baloot_transferred"),
+    gettext_noop("score.sa.game"),
+    gettext_noop("score.sa.game:play-on"),
+    gettext_noop("score.sa.game:won"),
+    gettext_noop("score.sa.kaboot"),
+    gettext_noop("score.sa.kaboot:on_ace"),
+    gettext_noop("score.sa.projects"),
+    gettext_noop("score.sa.remainder"),
+    gettext_noop("score.sa.round-hokm"),
+    gettext_noop("score.sa.round-sun"),
     gettext_noop("seat.E"),
     gettext_noop("seat.N"),
     gettext_noop("seat.S"),
@@ -747,13 +931,18 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("title:bid.fr.second-suit"),
     gettext_noop("title:bid.ma.forced-jack"),
     gettext_noop("title:bid.ma.second-suit"),
+    gettext_noop("title:bid.over"),
+    pgettext_lazy("saudi", "title:bid.over"),
     gettext_noop("title:bid.sa.after-hokm"),
     gettext_noop("title:bid.sa.ashkal-seat"),
     gettext_noop("title:bid.sa.confirm"),
     gettext_noop("title:bid.sa.no-ashkal-on-ace"),
     gettext_noop("title:bid.sa.no-ashkal-round2"),
+    gettext_noop("title:bid.sa.redeal"),
     gettext_noop("title:bid.sa.second-hokm-suit"),
     gettext_noop("title:bid.sa.sun-ends"),
+    gettext_noop("title:bid.turn"),
+    gettext_noop("title:bid.unknown"),
     gettext_noop("title:bid.void"),
     gettext_noop("title:decl.fr.belote"),
     gettext_noop("title:decl.fr.best"),
