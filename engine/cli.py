@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from engine.auction import Call, IllegalCall, new_auction
-from engine.cards import NotationError, Seat, Team, card, next_seat, seats_from
+from engine.cards import KING, QUEEN, NotationError, Seat, Team, card, next_seat, seats_from
 from engine.explain import Reason, Step
 from engine.messages import error_message, render
 from engine.notation import (
@@ -64,7 +64,6 @@ EXIT_INTERNAL = 1
 EXIT_INPUT = 2
 
 COMMON = ("rules", "lang")
-KING, QUEEN = 6, 5
 
 
 @dataclass(frozen=True)
@@ -178,10 +177,13 @@ SAUDI_ONLY = ("multiplier", "gahwa", "bidding_card")
 
 
 def cmd_score(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    variant_fields = SAUDI_ONLY if obj.get("variant") == "saudi" else ("pot",)
-    check_fields(obj, SCORE_FIELDS, (*SCORE_OPTIONAL, *variant_fields))
+    check_fields(obj, SCORE_FIELDS, (*SCORE_OPTIONAL, *SAUDI_ONLY, "pot"))
     ctx = _context(obj, lang)
     rules = ctx.rules
+    # Doubling and the bidding card are Saudi; the litige pot is not.
+    for name in ("pot",) if isinstance(rules, Saudi) else SAUDI_ONLY:
+        if name in obj:
+            raise InputError("unknown-field", name, value=name)
     trump = parse_trump(obj["trump"], "trump", rules)
     dealer = parse_seat(obj["dealer"], "dealer")
     taker = parse_seat(obj["taker"], "taker")
