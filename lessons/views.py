@@ -169,7 +169,11 @@ def _puzzle_page_or_400(request: HttpRequest, variant: str, slug: str, n: int) -
         )
     page = StepPage(request, lesson, steps, n)
     if page.puzzle is None:
-        return page.bad_input(_("This step is an explanation: there is nothing to answer here."))
+        return _bad_request(
+            request,
+            _("This step is an explanation: there is nothing to answer here."),
+            back=reverse("lessons-step", args=[variant, slug, n]),
+        )
     return page
 
 

@@ -70,6 +70,11 @@ class TableView:
     facts: list[tuple[str, str]]  # (label, value) rows: scores, tricks, multiplier...
 
     @property
+    def has_felt(self) -> bool:
+        """Something lies in the middle of the table: cards of the trick, or the bidding card."""
+        return bool(self.trick or self.bidding_card)
+
+    @property
     def has_seats(self) -> bool:
         return bool(self.trick or self.bidding_card or any(s.cards or s.call for s in self.seats))
 
