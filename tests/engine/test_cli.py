@@ -23,17 +23,19 @@ class Answer:
         self.out: dict[str, Any] = json.loads(self.raw)
 
 
+def _encoded(payload: object) -> bytes:
+    if isinstance(payload, bytes):
+        return payload
+    if isinstance(payload, str):
+        return payload.encode("utf-8")
+    return json.dumps(payload, ensure_ascii=False).encode("utf-8")
+
+
 def engine(command: str, payload: object) -> Answer:
     """Run the command line; ``payload`` is JSON-dumped unless it is already text or bytes."""
-    if isinstance(payload, bytes):
-        data = payload
-    elif isinstance(payload, str):
-        data = payload.encode("utf-8")
-    else:
-        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
     proc = subprocess.run(
         [sys.executable, "-m", "engine", *([command] if command else [])],
-        input=data,
+        input=_encoded(payload),
         capture_output=True,
         cwd=ROOT,
         timeout=60,
@@ -52,12 +54,21 @@ def ok(command: str, payload: object) -> dict[str, Any]:
     return answer.out
 
 
-def refused(command: str, payload: object) -> dict[str, Any]:
-    answer = engine(command, payload)
-    assert answer.status == 2, answer.out
-    assert set(answer.out) == {"error"}
-    error: dict[str, Any] = answer.out["error"]
+def refused(command: str, payload: object, via_process: bool = True) -> dict[str, Any]:
+    """The error object of malformed input; ``via_process=False`` runs the same code in this process."""
+    if via_process:
+        answer = engine(command, payload)
+        status, out = answer.status, answer.out
+    else:
+        from engine.cli import run
+
+        status, out = run([command] if command else [], _encoded(payload))
+        json.dumps(out, ensure_ascii=False)
+    assert status == 2, out
+    assert set(out) == {"error"}
+    error: dict[str, Any] = out["error"]
     assert isinstance(error["code"], str) and isinstance(error["message"], str) and error["message"]
+    assert not error["message"].startswith("error."), "a sentence from the catalog, not its key"
     return error
 
 
@@ -319,6 +330,7 @@ def test_cli_bid_ma_forced_jack_with_hand() -> None:
 
 # ---------------------------------------------------------------- errors
 
+TRICK = [["E", "9C"], ["N", "TC"], ["W", "9S"], ["S", "AC"]]
 LEGAL = {"variant": "saudi", "trump": "H", "seat": "N", "hand": ["KC", "7C", "AS"], "trick": [["E", "9C"]]}
 
 
@@ -369,7 +381,7 @@ DROP = object()
     ],
 )
 def test_cli_legal_malformed_input_exit_2(payload: object, code: str, field: str | None) -> None:
-    error = refused("legal", payload)
+    error = refused("legal", payload, via_process=False)
     assert error["code"] == code
     assert error.get("field") == field
     if field:
@@ -401,7 +413,7 @@ def test_cli_legal_malformed_input_exit_2(payload: object, code: str, field: str
     ],
 )
 def test_cli_trick_malformed_input_exit_2(payload: object, code: str, field: str) -> None:
-    error = refused("trick", payload)
+    error = refused("trick", payload, via_process=False)
     assert (error["code"], error["field"]) == (code, field)
 
 
@@ -465,9 +477,30 @@ SPADES = [f"{rank}S" for rank in "789TJQKA"]
     ],
 )
 def test_cli_malformed_input_exit_2(command: str, payload: object, code: str, field: str) -> None:
-    error = refused(command, payload)
+    error = refused(command, payload, via_process=False)
     assert (error["code"], error.get("field")) == (code, field)
     assert field in error["message"] or code in ("no-sun",)
+
+
+@pytest.mark.parametrize(
+    ("command", "payload", "code"),
+    [
+        ("legal", b"{not json", "bad-json"),
+        ("legal", with_(LEGAL, hand=["KC", "1C"]), "unknown-card"),
+        ("legal", with_(LEGAL, hand=["KC", "9C"]), "duplicate-card"),
+        ("legal", with_(LEGAL, hand=[*SPADES, "7D"]), "hand-size"),
+        ("score", with_(SCORE, card_points={"NS": 74, "EW": 66}), "card-points"),
+        ("legal", with_(LEGAL, rules={"ekkaa": True}), "unknown-option"),
+        ("legal", with_(LEGAL, variant="belotte"), "unknown-variant"),
+        ("trick", {"variant": "french", "trump": None, "trick": TRICK}, "no-sun"),
+        ("legal", with_(LEGAL, seat="W"), "out-of-turn"),
+        ("bid", with_(BID, calls=[["N", "pass"]]), "out-of-turn"),
+        ("deal", {}, "unknown-command"),
+    ],
+)
+def test_cli_malformed_input_through_the_command_line(command: str, payload: object, code: str) -> None:
+    # The same cases as above, once each through a real process: exit status 2, no traceback.
+    assert refused(command, payload)["code"] == code
 
 
 def test_cli_call_refused_cites_the_rule() -> None:
@@ -489,7 +522,6 @@ def test_cli_internal_error_is_an_error_object_exit_1(monkeypatch: pytest.Monkey
 
 # ---------------------------------------------------------------- languages
 
-TRICK = [["E", "9C"], ["N", "TC"], ["W", "9S"], ["S", "AC"]]
 EXAMPLES = {
     "legal": LEGAL,
     "trick": {"variant": "moroccan", "trump": "S", "trick": TRICK},
@@ -514,6 +546,30 @@ def _without_texts(value: object) -> object:
     if isinstance(value, list):
         return [_without_texts(v) for v in value]
     return value
+
+
+@pytest.mark.parametrize("command", list(EXAMPLES))
+def test_cli_every_command_speaks_four_languages(command: str) -> None:
+    answers = {lang: ok(command, {**EXAMPLES[command], "lang": lang}) for lang in ("en", "ar", "fa", "fr")}
+    texts = {lang: _texts(out) for lang, out in answers.items()}
+    assert texts["en"] and all(texts["en"])
+    for lang, out in answers.items():
+        # The same verdict in every language; only the sentences change.
+        assert _without_texts(out) == _without_texts(answers["en"])
+        if lang != "en":
+            assert all(t and t != e for t, e in zip(texts[lang], texts["en"], strict=True)), lang
+    assert not any("." in t.split()[0] and " " not in t for t in texts["fr"]), "a rule ID, not a sentence"
+
+
+def test_cli_every_error_code_has_a_message_key() -> None:
+    import re
+
+    from engine.messages import ERROR_CODES
+
+    source = "".join((ROOT / "engine" / name).read_text("utf-8") for name in ("cli.py", "notation.py"))
+    raised = set(re.findall(r'InputError\(\s*"([a-z-]+)"', source)) | {"bad-field", "internal"}
+    assert len(raised) > 20
+    assert raised <= set(ERROR_CODES), raised - set(ERROR_CODES)
 
 
 @pytest.mark.parametrize("lang", ["en", "ar", "fa", "fr"])
