@@ -72,7 +72,7 @@ def course(request: HttpRequest, variant: str) -> HttpResponse:
     ctx = {
         "course": course,
         "lessons": [(lesson, marks.get(lesson.pk)) for lesson in lessons],
-        "prefs": get_prefs(request),
+        **_deck_context(request, variant),
     }
     return render(request, "lessons/course.html", ctx)
 
@@ -85,7 +85,7 @@ def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
         "course": lesson.course,
         "lesson": lesson,
         "steps": [(n, s, bool(s.puzzle and s.puzzle.key in solved)) for n, s in enumerate(steps, 1)],
-        "prefs": get_prefs(request),
+        **_deck_context(request, variant),
     }
     return render(request, "lessons/lesson.html", ctx)
 
@@ -177,8 +177,20 @@ def _puzzle_page_or_400(request: HttpRequest, variant: str, slug: str, n: int) -
     return page
 
 
+def _deck_context(request: HttpRequest, variant: str) -> dict[str, Any]:
+    """The preferences, and the deck toggle where the variant offers a choice (Moroccan)."""
+    prefs = get_prefs(request)
+    return {
+        "prefs": prefs,
+        "deck": effective_deck(variant, prefs["deck"]),
+        "spanish_offered": variant == "moroccan",
+    }
+
+
 def _bad_request(request: HttpRequest, message: str, back: str = "") -> HttpResponse:
-    ctx = {"message": message, "back": back or reverse("home"), "prefs": get_prefs(request)}
+    back = back or reverse("home")
+    # page_url: switching language from this page goes back to a page that exists, not to the POST.
+    ctx = {"message": message, "back": back, "page_url": back, "prefs": get_prefs(request)}
     template = "lessons/bad_request.html#problem" if request.htmx else "lessons/bad_request.html"
     return render(request, template, ctx, status=400)
 
