@@ -72,9 +72,10 @@ class Context:
 
     rules: RuleSet
     lang: str
+    deck: str = "french"  # "spanish": Moroccan learners' cards (Python callers only, not in the JSON)
 
     def say(self, item: Reason | Step) -> str:
-        return render(item, self.rules.name, self.lang)
+        return render(item, self.rules.name, self.lang, self.deck)
 
     def reasons(self, reasons: Sequence[Reason]) -> list[dict[str, str]]:
         return [{"rule": r.rule, "message": self.say(r)} for r in reasons]
@@ -83,16 +84,16 @@ class Context:
         return [{"rule": s.rule, "text": self.say(s)} for s in steps]
 
 
-def _context(obj: Mapping[str, Any], lang: str) -> Context:
-    return Context(parse_rules(obj), lang)
+def _context(obj: Mapping[str, Any], lang: str, deck: str) -> Context:
+    return Context(parse_rules(obj), lang, deck)
 
 
 # ---------------------------------------------------------------- legal
 
 
-def cmd_legal(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def cmd_legal(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
     check_fields(obj, ("variant", "trump", "seat", "hand"), ("trick", "ekka", *COMMON))
-    ctx = _context(obj, lang)
+    ctx = _context(obj, lang, deck)
     rules = ctx.rules
     trump = parse_trump(obj["trump"], "trump", rules)
     trick = parse_trick(obj.get("trick", []), "trick", rules.clockwise, 0, 3)
@@ -117,9 +118,9 @@ def cmd_legal(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
 # ---------------------------------------------------------------- trick
 
 
-def cmd_trick(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def cmd_trick(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
     check_fields(obj, ("variant", "trump", "trick"), COMMON)
-    ctx = _context(obj, lang)
+    ctx = _context(obj, lang, deck)
     trump = parse_trump(obj["trump"], "trump", ctx.rules)
     trick = parse_trick(obj["trick"], "trick", ctx.rules.clockwise, 4, 4)
     check_distinct([(f"trick[{i}][1]", c) for i, (_, c) in enumerate(trick)])
@@ -139,9 +140,9 @@ def _speaking_order(dealer: Seat, rules: RuleSet) -> tuple[Seat, ...]:
     return seats_from(next_seat(dealer, rules.clockwise), rules.clockwise)
 
 
-def cmd_projects(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def cmd_projects(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
     check_fields(obj, ("variant", "trump", "dealer", "hands"), COMMON)
-    ctx = _context(obj, lang)
+    ctx = _context(obj, lang, deck)
     rules = ctx.rules
     trump = parse_trump(obj["trump"], "trump", rules)
     dealer = parse_seat(obj["dealer"], "dealer")
@@ -176,9 +177,9 @@ SCORE_OPTIONAL = ("projects", "belote", "game_score", *COMMON)
 SAUDI_ONLY = ("multiplier", "gahwa", "bidding_card")
 
 
-def cmd_score(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def cmd_score(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
     check_fields(obj, SCORE_FIELDS, (*SCORE_OPTIONAL, *SAUDI_ONLY, "pot"))
-    ctx = _context(obj, lang)
+    ctx = _context(obj, lang, deck)
     rules = ctx.rules
     # Doubling and the bidding card are Saudi; the litige pot is not.
     for name in ("pot",) if isinstance(rules, Saudi) else SAUDI_ONLY:
@@ -314,9 +315,9 @@ def _saudi_fields(obj: Mapping[str, Any], trump: int) -> tuple[int, bool, Any]:
 # ---------------------------------------------------------------- bid
 
 
-def cmd_bid(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
     check_fields(obj, ("variant", "dealer", "bidding_card", "calls"), ("hand", *COMMON))
-    ctx = _context(obj, lang)
+    ctx = _context(obj, lang, deck)
     rules = ctx.rules
     dealer = parse_seat(obj["dealer"], "dealer")
     bidding_card = parse_card(obj["bidding_card"], "bidding_card")
@@ -356,7 +357,7 @@ def cmd_bid(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- running
 
-Command = Callable[[Mapping[str, Any], str], dict[str, Any]]
+Command = Callable[..., dict[str, Any]]
 
 COMMANDS: dict[str, Command] = {
     "legal": cmd_legal,
