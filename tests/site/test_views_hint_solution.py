@@ -8,7 +8,10 @@ PLAY = step_url(2)
 def test_it_offers_a_hint_button_that_works_without_javascript(client, saudi):
     text = client.get(PLAY).text
 
-    assert f'action="{PLAY}hint" method="post" hx-post="{PLAY}hint" hx-target="#hint" hx-swap="outerHTML"' in text
+    assert (
+        f'action="{PLAY}hint" method="post" hx-post="{PLAY}hint" hx-target="#hint" hx-swap="outerHTML"'
+        in text
+    )
     assert "Look at the suit that was led." not in text
 
 

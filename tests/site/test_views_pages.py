@@ -194,3 +194,18 @@ def test_it_shows_an_empty_progress_page_before_any_answer(client, saudi, lang):
 
     assert response.status_code == 200
     assert f'href="/{lang}/learn/saudi/follow-suit/"' in response.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ["Étape 2 sur 3", "Afficher un indice", "Main de Sud : choisissez la carte à jouer"]),
+        ("ar", ["الخطوة ٢ من ٣", "اعرض تلميحًا", "يد الجنوب: اختر الورقة التي تلعبها"]),
+        ("fa", ["گام ۲ از ۳", "نمایش راهنمایی", "دست جنوب: کارتی را که بازی می‌کنید انتخاب کنید"]),
+    ],
+)
+def test_it_speaks_the_page_language(client, saudi, lang, words):
+    text = client.get(step_url(2, lang)).text
+
+    for expected in words:
+        assert expected in text
