@@ -209,3 +209,10 @@ def test_it_speaks_the_page_language(client, saudi, lang, words):
 
     for expected in words:
         assert expected in text
+
+
+def test_it_says_in_the_page_language_that_a_page_does_not_exist(client, saudi):
+    response = client.get("/fr/learn/saudi/nothing/")
+
+    assert response.status_code == 404
+    assert "Cette page n’existe pas." in response.text
