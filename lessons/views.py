@@ -297,10 +297,8 @@ class StepPage:
             "error": self.error,
             "selected": self.selected,
             "hint_shown": self.hint_shown,
-            "wrong_tries": wrong,
             "solution_offered": wrong >= TRIES_BEFORE_SOLUTION,
             "solution": self._solution() if self.show_solution else None,
-            "solved": self.verdict is not None and self.verdict.correct,
         }
 
     def _url(self, name: str, n: int) -> str:
