@@ -168,3 +168,121 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.puzzle_id} {'ok' if self.correct else 'wrong'}"
+
+
+# ---------------------------------------------------------------- teachers, classes and drills
+
+
+class Role(models.TextChoices):
+    TEACHER = "teacher", _("Teacher")
+    STUDENT = "student", _("Student")
+
+
+class Account(models.Model):
+    """What the site keeps beside a user: teacher or student, and the name shown to the class.
+
+    A teacher's username is their email address (lowercased); a student's is generated
+    when they join (see lessons/accounts.py) and printed on their login card.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account")
+    role = models.CharField(max_length=8, choices=Role.choices)
+    display_name = models.CharField(max_length=60)
+
+    def __str__(self) -> str:
+        return f"{self.role} {self.display_name}"
+
+
+class Classroom(models.Model):
+    """A class: its teachers (the owner and any co-teachers), a join code, its students and drills."""
+
+    name = models.CharField(max_length=100)
+    code = models.CharField(max_length=8, unique=True)
+    # A closed class keeps its students but nobody can join it.
+    is_open = models.BooleanField(default=True)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    teachers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="classes_taught")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("name", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    joined = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("joined", "id")
+        constraints = (
+            models.UniqueConstraint(fields=["classroom", "student"], name="membership_unique_student"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.student_id} in {self.classroom_id}"
+
+
+class Drill(models.Model):
+    """A named, ordered set of lessons and puzzles given to a class, with a due date."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="drills")
+    title = models.CharField(max_length=120)
+    due = models.DateField(null=True, blank=True)
+    target_accuracy = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(100)]
+    )
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("created", "id")
+        constraints = (
+            models.CheckConstraint(
+                condition=Q(target_accuracy__isnull=True)
+                | Q(target_accuracy__gte=1, target_accuracy__lte=100),
+                name="drill_target_accuracy_1_to_100",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class DrillItem(models.Model):
+    """One entry of a drill: a whole lesson (its puzzles) or a single puzzle."""
+
+    drill = models.ForeignKey(Drill, on_delete=models.CASCADE, related_name="items")
+    order = models.PositiveIntegerField()
+    # CASCADE: content reloads may delete a lesson or an unanswered puzzle; the drill just loses it.
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ("order", "id")
+        constraints = (
+            models.CheckConstraint(
+                condition=Q(lesson__isnull=True, puzzle__isnull=False)
+                | Q(lesson__isnull=False, puzzle__isnull=True),
+                name="drill_item_lesson_xor_puzzle",
+            ),
+            # NULLs are distinct: a lesson item never clashes with a puzzle item.
+            models.UniqueConstraint(fields=["drill", "lesson"], name="drill_item_unique_lesson"),
+            models.UniqueConstraint(fields=["drill", "puzzle"], name="drill_item_unique_puzzle"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.drill_id} #{self.order}"
+
+
+class PuzzleAuthor(models.Model):
+    """Who wrote a teacher-made puzzle (``Puzzle.source == "teacher"``)."""
+
+    puzzle = models.OneToOneField(Puzzle, on_delete=models.CASCADE, related_name="author_record")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.puzzle_id} by {self.author_id}"
