@@ -2,9 +2,9 @@
 
 - :mod:`engine.solver.equivalence` — which cards of a hand are interchangeable (searched once).
 - :mod:`engine.solver.search` — alpha-beta on card points with a transposition table.
-- :mod:`engine.solver.solve` — :func:`solve` a position, :class:`Solution` with values and the line.
+- :mod:`engine.solver.solution` — :func:`solve` a position, :class:`Solution` with values and the line.
 """
 
-from engine.solver.solve import Solution, solve, solve_trickplay
+from engine.solver.solution import Solution, solve, solve_trickplay
 
 __all__ = ["Solution", "solve", "solve_trickplay"]

@@ -133,7 +133,7 @@ def _build(s: Search, ekka_trick: list[int] | None, ekka: bool) -> tuple[LeadFn,
             elif not higher[c] & live:
                 keys.append((64 - pts[c]) << 5 | c)
             else:
-                keys.append((128 + pts[c] * 8 + strength[c]) << 5 | c)
+                keys.append((128 + strength[c] * 32 + pts[c]) << 5 | c)
         keys.sort()
         maximise = not seat & 1
         best = -1 if maximise else INFINITY
@@ -201,12 +201,12 @@ def _build(s: Search, ekka_trick: list[int] | None, ekka: bool) -> tuple[LeadFn,
             m ^= low
             p = pts[c]
             beats = strength[c] > ws and (c >> 3 == led or c >> 3 == trump)
-            if ours and not beats:
+            if ours and not beats and n == 3:
                 # Partner holds the trick: give points.
                 keys.append((64 - p) << 5 | c)
             elif beats:
                 # Take the trick: on the last card with the most points, else the cheapest winner.
-                keys.append(((64 - p) if n == 3 else (64 + strength[c])) << 5 | c)
+                keys.append((64 + strength[c]) << 5 | c)
             else:
                 keys.append((128 + p * 8 + strength[c]) << 5 | c)
         keys.sort()
@@ -238,6 +238,21 @@ def _build(s: Search, ekka_trick: list[int] | None, ekka: bool) -> tuple[LeadFn,
                         if a >= b:
                             break
         else:
+            if rem or hand & (hand - 1):
+                # Enhanced transposition cut-off: a trick already solved may settle this node.
+                base = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96
+                sh = 32 * seat
+                for k in keys:
+                    c = k & 31
+                    winner = seat if strength[c] > ws and (c >> 3 == led or c >> 3 == trump) else wseat
+                    entry = table_get(base ^ (1 << (c + sh)) | winner << 128)
+                    if entry is not None:
+                        ns = tpts + pts[c] if not winner & 1 else 0
+                        if maximise:
+                            if ns + entry[0] >= beta:
+                                return ns + entry[0]
+                        elif ns + entry[1] <= alpha:
+                            return ns + entry[1]
             for k in keys:
                 c = k & 31
                 p = pts[c]

@@ -232,9 +232,10 @@ def solve(
     legal = root.legal()
     reps = representatives(legal, root.live, trump)
     ns_values: dict[int, int] = {}
-    for c in cards_of(reps):
-        ns_values[c] = root.value_after(c, -1, INFINITY)
     rest = root.tpts + root.rem + LAST_TRICK_BONUS
+    guess = rest // 2
+    for c in cards_of(reps):
+        ns_values[c] = guess = _exact(root, c, guess, rest)
     values: dict[Card, tuple[int, int]] = {}
     for c in cards_of(legal):
         rep = (equivalent_to(c, legal, root.live, trump) & reps).bit_length() - 1
@@ -244,6 +245,38 @@ def solve(
     best = [c for c in cards_of(legal) if values[c][team] == target]
     line = _principal_line(root, best[0], values[best[0]][0])
     return Solution(trump, to_play, points_so_far, values, best, line, search.nodes, taker)
+
+
+def _exact(pos: _Position, card: int, guess: int, top: int) -> int:
+    """The exact value of ``card`` by null-window searches that close in on it.
+
+    Each search only answers "at least ``beta``?", which cuts far more than a
+    full window, and proves a bound (fail-soft: often better than asked).
+    The first test is at ``guess``; while only one side is proved the tests
+    gallop away from it (steps 1, 2, 4, ...: values are usually near the
+    guess, but are fine-grained card points, so plain MTD(f)'s one-point
+    steps can take dozens of searches); once both sides are proved, bisection.
+    The table keeps every bound proved, so each search starts where the last
+    one stopped.
+    """
+    lo, hi = 0, top  # lo <= value <= hi
+    beta = min(max(guess, 1), top)
+    below = above = False  # a search has proved the upper / the lower bound
+    step = 2
+    while lo < hi:
+        g = pos.value_after(card, beta - 1, beta)
+        if g < beta:
+            hi, below = g, True
+        else:
+            lo, above = g, True
+        if below and above:
+            beta = (lo + hi + 1) // 2
+        elif below:
+            beta = max(lo + 1, hi + 1 - step)
+        else:
+            beta = min(hi, lo + step)
+        step *= 2
+    return lo
 
 
 def _principal_line(root: _Position, first: Card, ns_value: int) -> list[tuple[Seat, Card]]:
