@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 
 from engine import messages
 from engine.notation import InputError
-from lessons import checking, progress
+from lessons import checking, progress, timing
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Course, Lesson, Puzzle, Step, StepKind, Task
 from lessons.templatetags.table import SEAT_LETTERS, card_faces, effective_deck, table_view
@@ -120,7 +120,8 @@ def answer(request: HttpRequest, variant: str, slug: str, n: int) -> HttpRespons
     except checking.BadAnswer as e:
         return page.bad_input(str(e))
     verdict = checking.check(puzzle, given, page.lang, page.deck)
-    progress.record(request, puzzle, given, verdict, token=token_form.cleaned_data["token"])
+    seconds = timing.seconds_since(request.POST.get("shown"), puzzle.pk)
+    progress.record(request, puzzle, given, verdict, token=token_form.cleaned_data["token"], seconds=seconds)
     page.verdict = verdict
     page.selected = _selected_cards(puzzle, request.POST)
     return page.render(fragment="verdict")
@@ -284,6 +285,7 @@ class StepPage:
             "hint_url": self._url("lessons-puzzle-hint", self.n),
             "solution_url": self._url("lessons-puzzle-solution", self.n),
             "token": new_token(),
+            "shown": timing.shown_stamp(puzzle.pk),
             "seats": self._seat_choices(),
             "teams": self._team_choices(),
             "calls": self._call_choices(bid_state),
