@@ -481,6 +481,27 @@ def _read_puzzle(raw: Any, variant: str) -> PuzzleSpec:
     )
 
 
+class InvalidPuzzle(ValueError):
+    """A puzzle the loader would refuse: ``where`` (the field at fault, or None) and ``reason``."""
+
+    def __init__(self, where: str | None, reason: str) -> None:
+        super().__init__(f"{where}: {reason}" if where else reason)
+        self.where = where
+        self.reason = reason
+
+
+def check_puzzle(raw: Any, variant: str) -> PuzzleSpec:
+    """One puzzle written as in a lesson file, checked exactly as the loader checks it.
+
+    Teachers' puzzles (lessons/teacher_puzzles.py) go through here, so a position the engine
+    refuses, or an answer it disagrees with, can no more be saved than loaded.
+    """
+    try:
+        return _read_puzzle(raw, variant)
+    except _Invalid as e:
+        raise InvalidPuzzle(e.where, e.reason) from None
+
+
 def engine_answer(command: str, position: dict[str, Any]) -> dict[str, Any]:
     """The engine's output for a position, in English; a bad position names the engine's error."""
     function = COMMANDS.get(command)
