@@ -60,6 +60,9 @@ class Task(models.TextChoices):
     SCORE = "score", _("Score the hand")
     PROJECTS = "projects", _("Projects")
     BID = "bid", _("Bid")
+    FIRST_LEAD = "first-lead", _("Who leads first")
+    DOUBLE = "double", _("Double or not")
+    VIOLATION = "violation", _("Spot the violation")
 
 
 # The engine command (engine.cli.COMMANDS) each task's position is fed to.
@@ -71,6 +74,10 @@ TASK_COMMANDS = {
     Task.SCORE: "score",
     Task.PROJECTS: "projects",
     Task.BID: "bid",
+    # No command line for these: lessons/positions.py asks the engine's Python API.
+    Task.FIRST_LEAD: "first-lead",
+    Task.DOUBLE: "double",
+    Task.VIOLATION: "violation",
 }
 
 
@@ -213,7 +220,9 @@ class Classroom(models.Model):
 
 class Membership(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
-    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
     joined = models.DateTimeField(default=timezone.now)
 
     class Meta:
