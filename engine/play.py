@@ -110,6 +110,84 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: RuleSet, ekka
     return hand
 
 
+LegalFn = Callable[[int, Sequence[int], int, bool], int]
+"""``(hand, trick, trump, ekka) -> mask``: :func:`legal_mask` for one rule set."""
+
+_LEGAL_FNS: dict[RuleSet, LegalFn] = {}
+
+
+def legal_mask_for(rules: RuleSet) -> LegalFn:
+    """:func:`legal_mask` with the rule set's options read once, for loops over one rule set.
+
+    Same answers as :func:`legal_mask` (a property test checks it); the house-rule
+    look-ups are done here instead of on every query.
+
+    >>> from engine.cards import mask_of, Card
+    >>> from engine.variants import rules_for
+    >>> legal = legal_mask_for(rules_for("saudi"))
+    >>> hand = mask_of(Card.parse(c) for c in ["KC", "7C", "AS"])
+    >>> cards_of(legal(hand, [Card.parse("9C")], NO_TRUMP, False))
+    [Card.parse('7C'), Card.parse('KC')]
+    """
+    fn = _LEGAL_FNS.get(rules)
+    if fn is None:
+        fn = _LEGAL_FNS[rules] = _make_legal(rules)
+    return fn
+
+
+def _make_legal(rules: RuleSet) -> LegalFn:
+    overtrump_always = rules.overtrump_always
+    overtrump_on_trump_lead = bool(getattr(rules, "overtrump_on_trump_lead", False))
+    ekka_rules = _ekka_rules(rules)
+    always_undertrump = bool(getattr(rules, "always_undertrump", False))
+    must_overruff = rules.must_overruff
+    suit_mask = SUIT_MASK
+
+    # The body of legal_mask, branch for branch, with the options above as constants.
+    def legal(hand: int, trick: Sequence[int], trump: int, ekka: bool = False) -> int:
+        n = len(trick)
+        if n == 0:
+            return hand
+        led = trick[0] >> 3
+        follow = hand & suit_mask[led]
+        if led == trump:
+            if not follow:
+                return hand
+            wi = trick_winner_index(trick, trump)
+            if overtrump_always or (overtrump_on_trump_lead and wi != n - 2):
+                higher = follow & HIGHER[trump][trick[wi]]
+                if higher:
+                    return higher
+            return follow
+        if follow:
+            return follow
+        if trump == NO_TRUMP:
+            return hand
+        trumps = hand & suit_mask[trump]
+        if not trumps:
+            return hand
+        wi = trick_winner_index(trick, trump)
+        best = trick[wi]
+        higher = trumps & HIGHER[trump][best] if best >> 3 == trump else trumps
+        if ekka_rules:
+            if n == 2 and (ekka or trick[0] & 7 == ACE):
+                if trick[1] >> 3 == trump:
+                    return higher or hand
+                return hand
+            return trumps
+        if wi != n - 2:
+            if must_overruff and higher:
+                return higher
+            return trumps
+        if always_undertrump:
+            return higher or trumps
+        if must_overruff:
+            return (hand & ~suit_mask[trump]) | (higher or trumps)
+        return hand
+
+    return legal
+
+
 @dataclass(frozen=True)
 class PlayVerdict:
     """The explaining path's answer: legal cards in hand order, reasons for the others."""

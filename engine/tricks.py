@@ -25,16 +25,11 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from engine.cards import CARDS, SEATS, Card, Seat, cards_of
+from engine.cards import CARDS, SEATS, SUIT_MASK, Card, Seat, cards_of
 from engine.explain import Reason
-from engine.play import explain_play, legal_mask
-from engine.ranking import LAST_TRICK_BONUS, POINTS, trick_winner_index
+from engine.play import explain_play, legal_mask_for
+from engine.ranking import LAST_TRICK_BONUS, POINTS, TRICK_STRENGTH, trick_winner_index
 from engine.variants import RuleSet
-
-# Per suit and 8-bit pattern, the card numbers it stands for (random choice without a loop).
-_BYTE_CARDS = tuple(
-    tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
-)
 
 
 class IllegalPlay(ValueError):
@@ -64,19 +59,30 @@ class TrickTaken(NamedTuple):
 
 
 class TrickPlay:
-    """Eight tricks from four 8-card hands (masks indexed by seat)."""
+    """Eight tricks from four 8-card hands (masks indexed by seat).
+
+    The play is recorded as plain ints (cards, seats, trick winners and points);
+    the :class:`Played` and :class:`TrickTaken` records of :attr:`moves` and
+    :attr:`taken` are built from them when first asked for, so a random playout
+    allocates nothing per card.
+    """
 
     __slots__ = (
+        "_cards",
+        "_legal",
         "_legal_at",
         "_legal_mask",
+        "_moves",
+        "_seats",
+        "_taken",
+        "_winners",
+        "_won",
         "ekka",
         "hands",
         "leader",
-        "moves",
         "points",
         "rules",
         "step",
-        "taken",
         "to_play",
         "trick",
         "tricks",
@@ -95,32 +101,65 @@ class TrickPlay:
         self.trick: list[int] = []
         self.points = [0, 0]
         self.tricks = [0, 0]
-        self.moves: list[Played] = []
-        self.taken: list[TrickTaken] = []
         self.ekka = False
-        self._legal_at = -1  # len(moves) when _legal_mask was computed
+        # The record: card and seat of every play, winner and points of every completed trick.
+        self._cards: list[Card] = []
+        self._seats: list[int] = []
+        self._winners: list[int] = []
+        self._won: list[int] = []
+        # Records built so far from the above (always a prefix of the play).
+        self._moves: list[Played] = []
+        self._taken: list[TrickTaken] = []
+        self._legal = legal_mask_for(rules)
+        self._legal_at = -1  # number of cards played when _legal_mask was computed
         self._legal_mask = 0
+
+    # -- the record
+    @property
+    def moves(self) -> list[Played]:
+        """Every card played so far, in order."""
+        moves = self._moves
+        done = len(moves)
+        if done < len(self._cards):
+            cards, seats = self._cards, self._seats
+            moves.extend(Played(SEATS[seats[i]], cards[i], i >> 2) for i in range(done, len(cards)))
+        return moves
+
+    @property
+    def taken(self) -> list[TrickTaken]:
+        """Every completed trick so far, in order."""
+        taken = self._taken
+        done = len(taken)
+        if done < len(self._winners):
+            for k in range(done, len(self._winners)):
+                taken.append(self._trick_taken(k))
+        return taken
+
+    def _trick_taken(self, k: int) -> TrickTaken:
+        c = self._cards
+        i = 4 * k
+        return TrickTaken(
+            SEATS[self._seats[i]], (c[i], c[i + 1], c[i + 2], c[i + 3]), SEATS[self._winners[k]], self._won[k]
+        )
 
     # -- queries
     def legal(self) -> int:
         """Mask of the legal cards of the player to act (remembered until the next card is played)."""
-        if self._legal_at != len(self.moves):
-            self._legal_mask = legal_mask(
-                self.hands[self.to_play], self.trick, self.trump, self.rules, self.ekka
-            )
-            self._legal_at = len(self.moves)
+        if self._legal_at != len(self._cards):
+            self._legal_mask = self._legal(self.hands[self.to_play], self.trick, self.trump, self.ekka)
+            self._legal_at = len(self._cards)
         return self._legal_mask
 
     def is_over(self) -> bool:
-        return len(self.moves) == 32
+        return len(self._cards) == 32
 
     def trick_number(self) -> int:
-        return len(self.moves) >> 2
+        return len(self._cards) >> 2
 
     def explain(self, card: Card) -> list[Reason]:
         """Why ``card`` may not be played now (empty when it may)."""
         seat = self.to_play
-        trick_pairs = [(Seat((self.leader + self.step * i) % 4), CARDS[c]) for i, c in enumerate(self.trick)]
+        trick_pairs = [(SEATS[(self.leader + self.step * i) % 4], CARDS[c]) for i, c in enumerate(self.trick)]
         verdict = explain_play(cards_of(self.hands[seat]), trick_pairs, self.trump, self.rules, self.ekka)
         return verdict.illegal.get(card, [])
 
@@ -134,7 +173,9 @@ class TrickPlay:
         self.hands[seat] = hand & ~(1 << card)
         trick = self.trick
         trick.append(card)
-        self.moves.append(Played(SEATS[seat], CARDS[card], len(self.moves) >> 2))
+        cards = self._cards
+        cards.append(CARDS[card])
+        self._seats.append(seat)
         if len(trick) < 4:
             self.to_play = (seat + self.step) % 4
             return
@@ -143,18 +184,12 @@ class TrickPlay:
         winner = (self.leader + self.step * wi) % 4
         pts = POINTS[trump]
         won = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
-        if len(self.moves) == 32:
+        if len(cards) == 32:
             won += LAST_TRICK_BONUS
         self.points[winner & 1] += won
         self.tricks[winner & 1] += 1
-        self.taken.append(
-            TrickTaken(
-                SEATS[self.leader],
-                (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]]),
-                SEATS[winner],
-                won,
-            )
-        )
+        self._winners.append(winner)
+        self._won.append(won)
         self.trick = []
         self.leader = self.to_play = winner
         self.ekka = False
@@ -163,35 +198,91 @@ class TrickPlay:
         """Play to the end, each player choosing uniformly among their legal cards.
 
         The fast path of random play (Monte Carlo bots, property tests, benchmarks):
-        no legality re-check and no list of cards per play.
+        no legality re-check, no list of cards per play, and the trick bookkeeping of
+        :meth:`push` done in place. The card is the ``int(rng.random() * n)``-th
+        lowest of the ``n`` legal ones.
         """
-        rules, trump, hands, push = self.rules, self.trump, self.hands, self.push
-        byte_cards = _BYTE_CARDS
+        trump, hands, legal, step = self.trump, self.hands, self._legal, self.step
         rand = rng.random
-        while len(self.moves) < 32:
-            m = legal_mask(hands[self.to_play], self.trick, trump, rules, self.ekka)
-            choices = (
-                byte_cards[0][m & 0xFF]
-                + byte_cards[1][(m >> 8) & 0xFF]
-                + byte_cards[2][(m >> 16) & 0xFF]
-                + byte_cards[3][m >> 24]
-            )
-            push(choices[int(rand() * len(choices))], False)
+        suit_mask = SUIT_MASK
+        strength = TRICK_STRENGTH[trump]
+        pts = POINTS[trump]
+        cards, seats, winners, won_log = self._cards, self._seats, self._winners, self._won
+        points, tricks = self.points, self.tricks
+        trick = self.trick
+        seat = self.to_play
+        ekka = self.ekka
+        played = len(cards)
+        while played < 32:
+            hand = hands[seat]
+            n = len(trick)
+            if n == 0:
+                m = hand
+            else:
+                led = trick[0] >> 3
+                m = hand & suit_mask[led]
+                if not m or led == trump:
+                    m = legal(hand, trick, trump, ekka)
+            k = int(rand() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            c = (m & -m).bit_length() - 1
+            hands[seat] = hand ^ (1 << c)
+            trick.append(c)
+            cards.append(CARDS[c])
+            seats.append(seat)
+            played += 1
+            if n < 3:
+                seat = (seat + step) % 4
+                continue
+            # The trick is complete: its winner leads the next one.
+            c0, c1, c2, c3 = trick
+            by_strength = strength[c0 >> 3]
+            wi, best = 0, by_strength[c0]
+            s = by_strength[c1]
+            if s > best:
+                wi, best = 1, s
+            s = by_strength[c2]
+            if s > best:
+                wi, best = 2, s
+            if by_strength[c3] > best:
+                wi = 3
+            seat = (seat + step * (wi + 1)) % 4
+            won = pts[c0] + pts[c1] + pts[c2] + pts[c3]
+            if played == 32:
+                won += LAST_TRICK_BONUS
+            points[seat & 1] += won
+            tricks[seat & 1] += 1
+            winners.append(seat)
+            won_log.append(won)
+            trick = []
+            ekka = False
+        self.trick = trick
+        self.leader = self.to_play = seat
+        self.ekka = ekka
 
     def pop(self) -> Played:
         """Undo the last card played (everything else is derived from the records, no snapshot)."""
-        played = self.moves.pop()
-        self.hands[played.seat] |= 1 << played.card
-        self.to_play = played.seat
+        cards, seats = self._cards, self._seats
+        card = cards.pop()
+        seat = seats.pop()
+        i = len(cards)
+        moves = self._moves
+        played = moves.pop() if len(moves) > i else Played(SEATS[seat], card, i >> 2)
+        self.hands[seat] |= 1 << card
+        self.to_play = seat
         if self.trick:
             self.trick.pop()
         else:  # the card completed a trick: take the trick back
-            taken = self.taken.pop()
-            team = taken.winner & 1
-            self.points[team] -= taken.points
+            k = len(self._winners) - 1
+            if len(self._taken) > k:
+                self._taken.pop()
+            team = self._winners.pop() & 1
+            self.points[team] -= self._won.pop()
             self.tricks[team] -= 1
-            self.leader = taken.leader
-            self.trick = list(taken.cards[:3])
+            self.leader = seats[4 * k]
+            self.trick = list(cards[4 * k : 4 * k + 3])
         self.ekka = False
         self._legal_at = -1
         return played

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import CARDS, SUIT_MASK, Card, Seat, cards_of, mask_of
-from engine.play import explain_play, explain_trick, legal_mask
+from engine.play import explain_play, explain_trick, legal_mask, legal_mask_for
 from engine.ranking import NO_TRUMP, PLAIN_ORDER, TRUMP_ORDER
 from engine.variants import rules_for
 
@@ -290,3 +290,21 @@ def test_explain_play_partitions_the_hand_with_reasons(position, variant, ekka_r
 
 def test_suit_masks_cover_the_deck():
     assert sum(bin(m).count("1") for m in SUIT_MASK) == 32
+
+
+HOUSE_RULES = [
+    ("saudi", {}), ("saudi", {"ekka": True}), ("saudi", {"overtrump_on_trump_lead": False}),
+    ("moroccan", {}), ("french", {}), ("french", {"always_undertrump": True}),
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(positions, st.sampled_from(HOUSE_RULES), st.booleans())
+def test_legal_mask_for_a_rule_set_agrees_with_legal_mask(position, variant_options, ekka_call):
+    trick, hand, trump = position
+    variant, options = variant_options
+    rules = rules_for(variant, options)
+    if trump == NO_TRUMP and not rules.has_sun:
+        trump = 0
+    expected = legal_mask(mask_of(hand), trick, trump, rules, ekka_call)
+    assert legal_mask_for(rules)(mask_of(hand), trick, trump, ekka_call) == expected

@@ -68,3 +68,31 @@ def test_trick_play_clockwise_french_option_reverses_the_turn():
     t = TrickPlay(rules, hands, 0, Seat.S)
     t.push(cards_of(t.legal())[0])
     assert t.to_play == Seat.W
+
+
+@pytest.mark.parametrize(
+    "variant,options,trump",
+    [("saudi", {}, NO_TRUMP), ("saudi", {"ekka": True}, 1), ("moroccan", {}, 2),
+     ("french", {"clockwise": True}, 3), ("french", {"always_undertrump": True}, 0)],
+)
+@pytest.mark.parametrize("seed", range(6))
+def test_trick_play_playout_plays_what_push_would(variant, options, trump, seed):
+    rules = rules_for(variant, options)
+    _, hands = full_hands(variant, seed)
+    fast, slow = TrickPlay(rules, hands, trump, Seat.N), TrickPlay(rules, hands, trump, Seat.N)
+    rng = random.Random(seed)
+    for _ in range(seed * 3):  # start some playouts in the middle of a trick
+        card = cards_of(fast.legal())[0]
+        fast.push(card)
+        slow.push(card)
+    fast.ekka = slow.ekka = seed % 2 == 1
+    fast.playout(random.Random(seed))
+    while not slow.is_over():
+        legal = cards_of(slow.legal())
+        slow.push(legal[int(rng.random() * len(legal))])
+    assert fast.moves == slow.moves and fast.taken == slow.taken
+    assert (fast.hands, fast.trick, fast.points, fast.tricks) == (slow.hands, slow.trick, slow.points, slow.tricks)
+    assert (fast.leader, fast.to_play, fast.ekka) == (slow.leader, slow.to_play, slow.ekka)
+    while fast.moves:
+        assert fast.pop() == slow.pop()
+    assert fast.hands == list(hands) and fast.points == [0, 0] and fast.taken == []
