@@ -12,8 +12,12 @@ Two steps, so that a tampered or mistyped form never reaches the engine:
 
 Answer values, by task: ``play`` a card (``"KC"``); ``all-legal`` a list of cards; ``trick-winner``
 a seat (``"N"``); ``count`` an int; ``score`` ``{"NS": int, "EW": int}``; ``projects`` ``"NS"``,
-``"EW"`` or ``"none"``; ``bid`` a call (``"hokm"``, ``"hokm:S"``). They are JSON-able: an attempt
-stores them as they are.
+``"EW"`` or ``"none"``; ``bid`` a call (``"hokm"``, ``"hokm:S"``); ``first-lead`` a seat;
+``double`` a doubling word (``"pass"``, ``"double"``, ``"three"``, ``"four"``, ``"gahwa"``);
+``violation`` a seat or ``"none"``. They are JSON-able: an attempt stores them as they are.
+
+The last three kinds have no engine command: :mod:`lessons.positions` asks the engine's
+Python API and answers in the same shape.
 """
 
 from __future__ import annotations
@@ -31,11 +35,13 @@ from django.utils.translation import gettext_lazy as _
 from engine import messages
 from engine.cards import Card, NotationError
 from engine.cli import COMMANDS
+from lessons import positions
 from lessons.models import TASK_COMMANDS, Puzzle, Task
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
 TEAM_ANSWERS = ("NS", "EW", "none")
+SEAT_ANSWERS = (*SEATS, "none")  # violation: somebody, or nobody broke a rule
 
 # The form fields each task posts. ``all-legal`` posts ``cards`` once per ticked card.
 # Any form may also post ``task``: a value that is not the puzzle's task is refused.
@@ -47,6 +53,9 @@ ANSWER_FIELDS: dict[str, tuple[str, ...]] = {
     Task.SCORE: ("NS", "EW"),
     Task.PROJECTS: ("team",),
     Task.BID: ("call",),
+    Task.FIRST_LEAD: ("seat",),
+    Task.DOUBLE: ("call",),
+    Task.VIOLATION: ("seat",),
 }
 
 # Points as typed: any script's digits (Python's int() reads ٢٥ and ۲۵ as 25), no sign, no decimals.
@@ -116,7 +125,7 @@ def engine_output(puzzle: Puzzle, lang: str, deck: str = "french") -> dict[str, 
 @functools.lru_cache(maxsize=2048)
 def _run(command: str, position: str, lang: str, deck: str) -> dict[str, Any]:
     # Positions are few and answers many: the same question is answered from the cache.
-    function = COMMANDS[command]
+    function = _command(command)
     if deck != "french" and _takes_deck(command):
         return function(json.loads(position), lang, deck=deck)  # type: ignore[call-arg]
     return function(json.loads(position), lang)
@@ -125,7 +134,11 @@ def _run(command: str, position: str, lang: str, deck: str) -> dict[str, Any]:
 @functools.cache
 def _takes_deck(command: str) -> bool:
     """Whether the engine command can name cards in the Spanish deck (else French names are used)."""
-    return "deck" in inspect.signature(COMMANDS[command]).parameters
+    return "deck" in inspect.signature(_command(command)).parameters
+
+
+def _command(command: str) -> Any:
+    return COMMANDS[command] if command in COMMANDS else positions.COMMANDS[command]
 
 
 # ---------------------------------------------------------------- reading the form
@@ -221,6 +234,25 @@ def _parse_bid(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
     return call
 
 
+def _parse_first_lead(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    return _parse_trick_winner(puzzle, data)
+
+
+def _parse_double(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    word = _single(data, "call", _("Choose a call.")).lower()
+    if word not in positions.DOUBLING_WORDS:
+        raise BadAnswer(_("This call cannot be made here."))
+    return word
+
+
+def _parse_violation(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    seat = _single(data, "seat", _("Choose a seat, or nobody."))
+    seat = "none" if seat.lower() == "none" else seat.upper()
+    if seat not in SEAT_ANSWERS:
+        raise BadAnswer(_("Choose a seat, or nobody."))
+    return seat
+
+
 _PARSERS = {
     Task.PLAY: _parse_play,
     Task.ALL_LEGAL: _parse_all_legal,
@@ -229,6 +261,9 @@ _PARSERS = {
     Task.SCORE: _parse_score,
     Task.PROJECTS: _parse_projects,
     Task.BID: _parse_bid,
+    Task.FIRST_LEAD: _parse_first_lead,
+    Task.DOUBLE: _parse_double,
+    Task.VIOLATION: _parse_violation,
 }
 
 
@@ -319,6 +354,31 @@ def _check_bid(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, d
     return Verdict(correct=False, solution=sol, legal_but_not_best=answer in output.get("allowed", []))
 
 
+def _check_first_lead(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    steps = _trick_step(output)
+    sol = _solution(puzzle, output, lang, deck)
+    if answer == output["leader"]:
+        return Verdict(correct=True, steps=steps, solution=sol)
+    return Verdict(correct=False, reasons=_as_reasons(steps), steps=steps, solution=sol)
+
+
+def _check_double(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    if answer in puzzle.answers:
+        return Verdict(correct=True, solution=sol)
+    if answer in output["refused"]:
+        return Verdict(correct=False, reasons=list(output["refused"][answer]), solution=sol)
+    return Verdict(correct=False, solution=sol, legal_but_not_best=answer in output["allowed"])
+
+
+def _check_violation(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    if answer == (output["offender"] or "none"):
+        return Verdict(correct=True, steps=list(output["steps"]), solution=sol)
+    # Wrong: no reasons, or they would name the offender; the hint and the solution are there for that.
+    return Verdict(correct=False, solution=sol)
+
+
 _CHECKS = {
     Task.PLAY: _check_play,
     Task.ALL_LEGAL: _check_all_legal,
@@ -327,6 +387,9 @@ _CHECKS = {
     Task.SCORE: _check_score,
     Task.PROJECTS: _check_projects,
     Task.BID: _check_bid,
+    Task.FIRST_LEAD: _check_first_lead,
+    Task.DOUBLE: _check_double,
+    Task.VIOLATION: _check_violation,
 }
 
 
@@ -353,5 +416,12 @@ def _solution(puzzle: Puzzle, output: dict[str, Any], lang: str, deck: str) -> S
         team = output["counted_team"] or "none"
         label = str(_("Nobody")) if team == "none" else messages.team_name(team, variant, lang)
         return Solution([team], [label], list(output.get("steps", [])))
-    calls = list(puzzle.answers)
+    if task == Task.FIRST_LEAD:
+        seat = output["leader"]
+        return Solution([seat], [messages.seat_name(seat, variant, lang)], _trick_step(output))
+    if task == Task.VIOLATION:
+        offender = output["offender"] or "none"
+        label = str(_("Nobody")) if offender == "none" else messages.seat_name(offender, variant, lang)
+        return Solution([offender], [label], list(output["steps"]))
+    calls = list(puzzle.answers)  # bid and double
     return Solution(calls, [messages.call_name(c, variant, lang, deck) for c in calls], [])

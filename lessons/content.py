@@ -28,6 +28,7 @@ from engine.cards import Card, NotationError, Seat
 from engine.cli import COMMANDS
 from engine.messages import error_message
 from engine.notation import InputError
+from lessons import positions
 from lessons.models import TASK_COMMANDS, Task, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -504,7 +505,8 @@ def check_puzzle(raw: Any, variant: str) -> PuzzleSpec:
 
 def engine_answer(command: str, position: dict[str, Any]) -> dict[str, Any]:
     """The engine's output for a position, in English; a bad position names the engine's error."""
-    function = COMMANDS.get(command)
+    # first-lead, double and violation have no command line: lessons.positions asks the engine.
+    function = COMMANDS.get(command) or positions.COMMANDS.get(command)
     if function is None:
         raise _Invalid("task", f"the engine has no {command!r} command yet")
     try:
@@ -625,6 +627,50 @@ def _check_bid(answers: Any, position: dict[str, Any], output: dict[str, Any]) -
     return list(answers)
 
 
+def _check_first_lead(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    seat = _one(answers, "the seat that leads: N, E, S or W")
+    if seat not in ("N", "E", "S", "W"):
+        raise _Invalid("answers", f"{seat!r} is not a seat (N, E, S or W)")
+    if seat != output["leader"]:
+        raise _Invalid(
+            "answers", f"{output['leader']} leads the first trick, not {seat}: {output['message']}"
+        )
+    return [seat]
+
+
+def _check_double(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    if not output["allowed"]:
+        reasons = " ".join(f"{r['rule']}: {r['message']}" for r in output["refused"].get("pass", []))
+        raise _Invalid("position.seat", f"{position.get('seat')} may say nothing here. {reasons}".strip())
+    if not isinstance(answers, list) or not answers or not all(isinstance(a, str) for a in answers):
+        raise _Invalid("answers", "a non-empty list of doubling words, like [double] or [pass]")
+    for i, word in enumerate(answers):
+        if word in output["refused"]:
+            reason = output["refused"][word][0]
+            raise _Invalid(f"answers[{i}]", f"{word} is refused here: {reason['rule']}: {reason['message']}")
+        if word not in output["allowed"]:
+            raise _Invalid(
+                f"answers[{i}]", f"{word!r} is not a doubling word (allowed: {', '.join(output['allowed'])})"
+            )
+    if len(set(answers)) != len(answers):
+        raise _Invalid("answers", "a word is listed twice")
+    return list(answers)
+
+
+def _check_violation(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    seat = _one(answers, "the seat that broke a rule (N, E, S or W), or none")
+    if seat not in ("N", "E", "S", "W", "none"):
+        raise _Invalid("answers", f"{seat!r}: write N, E, S, W or none")
+    expected = output["offender"] or "none"
+    if seat != expected:
+        if output["offender"] is None:
+            raise _Invalid("answers", f"every card of this trick was legal: the answer is none, not {seat}")
+        reason = output["reasons"][0]
+        found = f"{expected} broke a rule with {output['card']}, not {seat}"
+        raise _Invalid("answers", f"{found}: {reason['rule']}: {reason['message']}")
+    return [seat]
+
+
 AnswerCheck = Callable[[Any, dict[str, Any], dict[str, Any]], list[Any]]
 
 ANSWER_CHECKS: dict[str, AnswerCheck] = {
@@ -635,4 +681,7 @@ ANSWER_CHECKS: dict[str, AnswerCheck] = {
     Task.SCORE: _check_score,
     Task.PROJECTS: _check_projects,
     Task.BID: _check_bid,
+    Task.FIRST_LEAD: _check_first_lead,
+    Task.DOUBLE: _check_double,
+    Task.VIOLATION: _check_violation,
 }

@@ -275,7 +275,7 @@ class StepPage:
     def puzzle_context(self) -> dict[str, Any]:
         puzzle = self.puzzle
         assert puzzle is not None
-        bid_state = self._bid_state() if puzzle.task == Task.BID else None
+        bid_state = self._bid_state()
         wrong = self.wrong_tries
         return {
             "puzzle": puzzle,
@@ -334,7 +334,10 @@ class StepPage:
     def _call_choices(self, bid_state: dict[str, Any] | None) -> list[Choice]:
         """Every call the learner might try: the allowed ones and the refused ones (to learn why)."""
         assert self.puzzle is not None
-        if bid_state:
+        if self.puzzle.task == Task.DOUBLE:
+            # The words in the order of the ladder: their order must not give the answer away.
+            calls = list(checking.positions.DOUBLING_WORDS)
+        elif bid_state:
             calls = [*bid_state.get("allowed", []), *bid_state.get("refused", {})]
         else:
             calls = [str(a) for a in self.puzzle.answers]
@@ -343,8 +346,15 @@ class StepPage:
         ]
 
     def _bid_state(self) -> dict[str, Any] | None:
-        """The engine's view of the auction (who speaks, what may be said), for drawing the buttons."""
+        """The engine's view of the auction (who speaks, what may be said), for drawing the buttons.
+
+        A doubling is drawn like an auction; a first-lead puzzle shows the contract it asks about.
+        """
         assert self.puzzle is not None
+        if self.puzzle.task == Task.FIRST_LEAD:
+            return {"contract": self.puzzle.position.get("contract")}
+        if self.puzzle.task not in (Task.BID, Task.DOUBLE):
+            return None
         try:
             return checking.engine_output(self.puzzle, self.lang, self.deck)
         except InputError:

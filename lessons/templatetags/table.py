@@ -76,7 +76,10 @@ class TableView:
 
     @property
     def has_seats(self) -> bool:
-        return bool(self.trick or self.bidding_card or any(s.cards or s.call for s in self.seats))
+        # A contract is about seats too (who took it, who dealt): draw them around it.
+        return bool(
+            self.trick or self.bidding_card or self.contract or any(s.cards or s.call for s in self.seats)
+        )
 
 
 def effective_deck(variant: str, deck: str) -> str:

@@ -1,0 +1,265 @@
+"""The three puzzle kinds that have no ``python -m engine`` command: first lead, doubling, violation.
+
+Each reader takes a puzzle position (JSON, as written in a lesson file), checks it with the
+readers of :mod:`engine.notation` (so a bad position raises
+:class:`~engine.notation.InputError` exactly like the command line's), asks the engine's
+Python API, and returns a JSON-able answer in the shape of the command line's outputs, with
+every reason already rendered in ``lang`` by :func:`engine.messages.render`.
+
+``first-lead`` (:func:`first_lead`)::
+
+    in:  {variant, dealer, contract: {mode: sun|hokm, trump: "H"|null, taker, receiver?}, rules?}
+    out: {leader: "E", rule: "lead.sa.first", message}
+
+``double`` (:func:`double`, saudi only)::
+
+    in:  {variant: saudi, contract, game_score?: {NS, EW}, calls?: [[seat, word], ...], seat, rules?}
+    out: {to_act: "E", to_speak: "EW" | null, multiplier, allowed: [word], refused: {word: [{rule, message}]},
+          contract: {mode, trump, taker, receiver}}
+
+  ``refused`` holds every doubling word (pass double three four gahwa) the asked seat may
+  not say now, with the Doubling's reasons (``double.sa.who``, ``double.sa.sun-condition``,
+  ``double.sa.gahwa``, ``bid.over``).
+
+``violation`` (:func:`violation`)::
+
+    in:  {variant, trump, hands: {seat: [cards held before this trick]}, trick: [[seat, card] x 2-4],
+          ekka?, rules?}
+    out: {offender: "W" | null, card: "7S" | null, rule: "play.must-trump" | null,
+          reasons: [{rule, message}], steps: [{rule, text}], points: {NS, EW} | null}
+
+  The trick is replayed card by card with :func:`engine.play.explain_play`; the first card
+  that was not legal names the offender. Every seat after the leader must have its hand
+  given, holding the card it played. In saudi the penalty follows
+  (``penalty.sa.khaysh``, :func:`engine.scoring.score_penalty`): its steps and points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.auction import (
+    LADDER,
+    PASS,
+    Call,
+    Contract,
+    Doubling,
+    IllegalCall,
+)
+from engine.auction import (
+    first_lead as engine_first_lead,
+)
+from engine.cards import NotationError, Seat, Team
+from engine.explain import Reason, Step
+from engine.messages import render
+from engine.notation import (
+    InputError,
+    as_bool,
+    as_list,
+    as_object,
+    bad_field,
+    check_distinct,
+    check_fields,
+    parse_cards,
+    parse_rules,
+    parse_seat,
+    parse_seat_map,
+    parse_team_ints,
+    parse_trick,
+    parse_trump,
+    shown,
+    text_of,
+)
+from engine.play import explain_play
+from engine.ranking import NO_TRUMP
+from engine.scoring import score_penalty
+from engine.variants import RuleSet, Saudi
+
+# Every word of the doubling, in the order a button row shows them.
+DOUBLING_WORDS = (PASS, *LADDER)
+MODES = ("sun", "hokm")
+CONTRACT_EXAMPLE = '{"mode": "hokm", "trump": "H", "taker": "E"}'
+
+
+class _Say:
+    """Renders reasons and steps in the variant's words, the learner's language and deck."""
+
+    def __init__(self, rules: RuleSet, lang: str, deck: str) -> None:
+        self.variant = rules.name
+        self.lang = lang
+        self.deck = deck
+
+    def __call__(self, item: Reason | Step) -> str:
+        return render(item, self.variant, self.lang, self.deck)
+
+    def reasons(self, reasons: list[Reason]) -> list[dict[str, str]]:
+        return [{"rule": r.rule, "message": self(r)} for r in reasons]
+
+    def steps(self, steps: list[Step] | list[Reason]) -> list[dict[str, str]]:
+        return [{"rule": s.rule, "text": self(s)} for s in steps]
+
+
+def read_contract(value: Any, field: str, rules: RuleSet) -> Contract:
+    """``{mode, trump, taker, receiver?}``: what the auction sold, as :class:`engine.auction.Contract`.
+
+    Sun exists only in saudi, and its trump is ``null``; a Hokm (a take) names its trump.
+    The receiver is the taker, or in a saudi Sun his partner (Ashkal).
+    """
+    obj = as_object(value, field)
+    for name in ("mode", "taker"):
+        if name not in obj:
+            raise InputError("missing-field", f"{field}.{name}")
+    for name in obj:
+        if name not in ("mode", "trump", "taker", "receiver"):
+            raise InputError("unknown-field", f"{field}.{name}", value=name)
+    mode = obj["mode"]
+    if mode not in MODES or (mode == "sun" and not rules.has_sun):
+        raise bad_field(mode, f"{field}.mode", "hokm" if not rules.has_sun else "sun / hokm")
+    if mode == "sun":
+        if obj.get("trump") is not None:
+            raise bad_field(obj["trump"], f"{field}.trump", "null")
+        trump = NO_TRUMP
+    else:
+        if obj.get("trump") is None:
+            raise InputError("missing-field", f"{field}.trump")
+        trump = parse_trump(obj["trump"], f"{field}.trump", rules)
+    taker = parse_seat(obj["taker"], f"{field}.taker")
+    receiver = parse_seat(obj.get("receiver", str(taker)), f"{field}.receiver")
+    allowed = (taker, Seat(taker ^ 2)) if mode == "sun" else (taker,)
+    if receiver not in allowed:
+        raise bad_field(
+            text_of(obj.get("receiver")), f"{field}.receiver", " / ".join(str(s) for s in allowed)
+        )
+    return Contract(mode, trump, taker, receiver)
+
+
+# ---------------------------------------------------------------- first lead
+
+
+def first_lead(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """Who leads the first trick after this contract (RULES.md §3.5)."""
+    check_fields(obj, ("variant", "dealer", "contract"), ("rules",))
+    rules = parse_rules(obj)
+    dealer = parse_seat(obj["dealer"], "dealer")
+    contract = read_contract(obj["contract"], "contract", rules)
+    reason = engine_first_lead(rules, dealer, contract)
+    return {
+        "leader": str(reason.params["seat"]),
+        "rule": reason.rule,
+        "message": _Say(rules, lang, deck)(reason),
+    }
+
+
+# ---------------------------------------------------------------- doubling
+
+
+def _doubling_call(value: Any, field: str) -> Call:
+    try:
+        call = Call.parse(value)
+    except NotationError:
+        raise InputError("unknown-call", field, value=text_of(value)) from None
+    if call.word not in DOUBLING_WORDS:
+        raise InputError("unknown-call", field, value=str(call))
+    return call
+
+
+def double(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """What ``seat`` may say now in the doubling of a saudi contract (RULES.md §3.2), and why not the rest."""
+    check_fields(obj, ("variant", "contract", "seat"), ("game_score", "calls", "rules"))
+    rules = parse_rules(obj)
+    if not isinstance(rules, Saudi):
+        raise bad_field(obj["variant"], "variant", "saudi")
+    contract = read_contract(obj["contract"], "contract", rules)
+    game = parse_team_ints(obj.get("game_score", {"NS": 0, "EW": 0}), "game_score", 0, 10000)
+    doubling = Doubling(rules, contract, (game[Team.NS], game[Team.EW]))
+    for i, item in enumerate(as_list(obj.get("calls", []), "calls", '[["E", "double"], …]')):
+        where = f"calls[{i}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise bad_field(item, where, '["E", "double"]')
+        seat = parse_seat(item[0], f"{where}[0]")
+        call = _doubling_call(item[1], f"{where}[1]")
+        if doubling.is_over:
+            raise InputError("auction-over", f"{where}[1]", value=str(call))
+        try:
+            doubling = doubling.call(call, seat)
+        except IllegalCall as e:
+            raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
+    seat = parse_seat(obj["seat"], "seat")
+    say = _Say(rules, lang, deck)
+    refused: dict[str, list[dict[str, str]]] = {}
+    for word in DOUBLING_WORDS:
+        try:
+            doubling.verify(word, seat)
+        except IllegalCall as e:
+            refused[word] = say.reasons(e.reasons)
+    to_speak = doubling.to_speak
+    return {
+        "to_act": str(seat),
+        "to_speak": None if to_speak is None else str(to_speak),
+        "multiplier": doubling.multiplier,
+        "allowed": doubling.allowed(seat),
+        "refused": refused,
+        "contract": contract.as_json(),
+    }
+
+
+# ---------------------------------------------------------------- spot the violation
+
+
+def violation(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """The first card of the trick that broke a rule of play, why, and (saudi) the penalty."""
+    check_fields(obj, ("variant", "trump", "hands", "trick"), ("ekka", "rules"))
+    rules = parse_rules(obj)
+    trump = parse_trump(obj["trump"], "trump", rules)
+    trick = parse_trick(obj["trick"], "trick", rules.clockwise, 2, 4)
+    hands = {
+        seat: parse_cards(cards, f"hands.{seat}", 1, 8)
+        for seat, cards in parse_seat_map(obj["hands"], "hands").items()
+    }
+    check_distinct([(f"hands.{seat}[{i}]", c) for seat, cards in hands.items() for i, c in enumerate(cards)])
+    for i, (seat, card) in enumerate(trick):
+        if seat not in hands:
+            if i:  # the lead is always legal: the leader's hand is not needed
+                raise InputError("missing-field", f"hands.{seat}")
+            continue
+        if card not in hands[seat]:
+            raise bad_field(str(card), f"trick[{i}][1]", shown([str(c) for c in hands[seat]]))
+    ekka = as_bool(obj.get("ekka", False), "ekka")
+    say = _Say(rules, lang, deck)
+    for i in range(1, len(trick)):
+        seat, card = trick[i]
+        verdict = explain_play(hands[seat], trick[:i], trump, rules, ekka)
+        if card in verdict.illegal:
+            return _offence(rules, trump, seat, card, verdict.illegal[card], say)
+    return {"offender": None, "card": None, "rule": None, "reasons": [], "steps": [], "points": None}
+
+
+def _offence(
+    rules: RuleSet, trump: int, seat: Seat, card: Any, reasons: list[Reason], say: _Say
+) -> dict[str, Any]:
+    steps = say.steps(reasons)
+    points = None
+    if isinstance(rules, Saudi):
+        # A player who breaks a rule loses the hand for his team (seed 002: khaysh).
+        penalty = score_penalty(rules, trump, seat.team, broken_rule=reasons[0].rule)
+        steps += say.steps(penalty.steps)
+        points = {str(team): value for team, value in penalty.points.items()}
+    return {
+        "offender": str(seat),
+        "card": str(card),
+        "rule": reasons[0].rule,
+        "reasons": say.reasons(reasons),
+        "steps": steps,
+        "points": points,
+    }
+
+
+Command = Callable[..., dict[str, Any]]
+
+# The puzzle tasks' names for these readers (lessons.models.TASK_COMMANDS).
+COMMANDS: dict[str, Command] = {
+    "first-lead": first_lead,
+    "double": double,
+    "violation": violation,
+}
