@@ -2,10 +2,18 @@
 
 import pytest
 from django.http import QueryDict
+from django.utils import translation
 
 from lessons.checking import BadAnswer, check, parse_answer, solution
 from lessons.models import Course, Lesson, Puzzle, Step
 from tests.site.pages import answer, words
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Pages in other languages leave their language active; the next test expects English."""
+    yield
+    translation.activate("en")
 
 
 def puzzle(task: str, position: dict, answers: list | None = None) -> Puzzle:
@@ -191,7 +199,8 @@ def test_violation_nobody_when_every_card_was_legal():
 
     assert check(p, parse_answer(p, form(seat="none")), "en").correct
     assert not check(p, "E", "en").correct
-    assert solution(p, "en").labels == ["Nobody"]
+    with translation.override("en"):
+        assert solution(p, "en").labels == ["Nobody"]
 
 
 def test_play_must_trump_violation_in_moroccan_has_no_penalty_step():
