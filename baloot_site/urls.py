@@ -16,6 +16,8 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     # Pages: courses, lessons, puzzles, progress, preferences
     path("", include("lessons.urls")),
+    # Accounts, classes, drills and dashboards
+    path("", include("lessons.urls_classes")),
     # Administration
     path("admin/", admin.site.urls),
     prefix_default_language=True,
