@@ -1,0 +1,100 @@
+"""How complete the curriculum is: lessons, puzzles, languages and the rules its puzzles practise.
+
+Read from the content files (:func:`lessons.content.read_curriculum`), so it can be asked
+before anything is loaded. ``manage.py curriculum_stats`` prints it; tests/site/test_curriculum.py
+holds the curriculum to it.
+
+A text counts in a language when it is written there (not empty). The texts are: the course's
+title and description, each lesson's title and summary, each step's text, and each puzzle's
+prompt, hint and explanation. Titles, prompts, hints and explanations are always counted (a
+missing hint is missing in every language); descriptions, summaries and step texts only where
+they exist in English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from lessons.content import LANGS, CourseSpec, Text
+from lessons.rulebook import VARIANTS, applicable_rules
+
+
+@dataclass(frozen=True)
+class MissingText:
+    """One text that some languages lack: where it is (``saudi/02-follow-suit: puzzle sa-x-1 hint``)."""
+
+    where: str
+    missing: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.where}: no {', '.join(self.missing)}"
+
+
+def texts(course: CourseSpec) -> Iterator[tuple[str, Text, bool]]:
+    """Every text of a course: ``(where, text, required)``."""
+    yield f"{course.variant}/course.yaml title", course.title, True
+    yield f"{course.variant}/course.yaml description", course.description, False
+    for lesson in course.lessons:
+        name = f"{course.variant}/{lesson.path.name}"
+        yield f"{name} title", lesson.title, True
+        yield f"{name} summary", lesson.summary, False
+        for i, step in enumerate(lesson.steps):
+            yield f"{name} steps[{i}] text", step.body, False
+            if step.puzzle is not None:
+                for field in ("prompt", "hint", "explanation"):
+                    yield f"{name} puzzle {step.puzzle.key} {field}", getattr(step.puzzle, field), True
+
+
+def missing_texts(course: CourseSpec) -> list[MissingText]:
+    out = []
+    for where, text, required in texts(course):
+        if not text and not required:
+            continue
+        missing = tuple(lang for lang in LANGS if not text.get(lang))
+        if missing:
+            out.append(MissingText(where, missing))
+    return out
+
+
+def complete_languages(course: CourseSpec) -> list[str]:
+    """The languages in which every text of the course is written, sorted."""
+    missing = {lang for m in missing_texts(course) for lang in m.missing}
+    return sorted(lang for lang in LANGS if lang not in missing)
+
+
+def practised_rules(course: CourseSpec) -> set[str]:
+    return {rule for puzzle in course.puzzles for rule in puzzle.rules}
+
+
+def unpractised_rules(course: CourseSpec) -> list[str]:
+    """The IDs that apply to the course's variant and that no puzzle of it practises, in RULES.md order."""
+    practised = practised_rules(course)
+    return [rule for rule in applicable_rules(course.variant) if rule not in practised]
+
+
+def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
+    """``{variant: {lessons, puzzles, complete_languages, unpractised_rules}}`` for every variant.
+
+    A variant without a course has nothing: no language is complete, no rule is practised.
+    """
+    by_variant = {c.variant: c for c in courses}
+    out: dict[str, dict[str, Any]] = {}
+    for variant in VARIANTS:
+        course = by_variant.get(variant)
+        if course is None:
+            out[variant] = {
+                "lessons": 0,
+                "puzzles": 0,
+                "complete_languages": [],
+                "unpractised_rules": applicable_rules(variant),
+            }
+            continue
+        out[variant] = {
+            "lessons": len(course.lessons),
+            "puzzles": len(course.puzzles),
+            "complete_languages": complete_languages(course),
+            "unpractised_rules": unpractised_rules(course),
+        }
+    return out

@@ -1,0 +1,57 @@
+"""``manage.py curriculum_stats [--json] [--path DIR]``: how far the courses have come.
+
+Per variant: the number of lessons and puzzles, the languages in which every text is written,
+and the RULES.md IDs that apply to the variant but that no puzzle practises (see
+lessons/rulebook.py for which IDs apply where). With ``--json``, exactly::
+
+    {"saudi": {"lessons": 12, "puzzles": 60, "complete_languages": ["ar", "en", "fa", "fr"],
+               "unpractised_rules": []}, "moroccan": {...}, "french": {...}}
+
+Content the loader would refuse is reported like ``load_curriculum`` reports it, and the
+command fails: numbers about files that cannot be loaded would mislead.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from lessons.content import CONTENT_DIR, CurriculumError, read_curriculum
+from lessons.coverage import missing_texts, stats
+
+
+class Command(BaseCommand):
+    help = "Lessons, puzzles, complete languages and unpractised rules of each course."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--json", action="store_true", dest="as_json", help="print one JSON object")
+        parser.add_argument("--path", type=Path, default=CONTENT_DIR, help="the content directory")
+        parser.add_argument("--missing", action="store_true", help="also list every text missing a language")
+
+    def handle(self, *args: Any, as_json: bool, path: Path, missing: bool, **options: Any) -> None:
+        try:
+            courses = read_curriculum(path)
+        except CurriculumError as e:
+            for error in e.errors:
+                self.stderr.write(str(error))
+            raise CommandError(f"{len(e.errors)} problem(s) in {path}") from None
+        result = stats(courses)
+        if as_json:
+            self.stdout.write(json.dumps(result, ensure_ascii=False))
+            return
+        for variant, row in result.items():
+            languages = ", ".join(row["complete_languages"]) or "none"
+            self.stdout.write(
+                f"{variant}: {row['lessons']} lesson(s), {row['puzzles']} puzzle(s); complete in: {languages}"
+            )
+            unpractised = row["unpractised_rules"]
+            self.stdout.write(f"  unpractised rules: {', '.join(unpractised) if unpractised else 'none'}")
+        if missing:
+            for course in courses:
+                for item in missing_texts(course):
+                    self.stdout.write(f"  {item}")
+        total = sum(row["puzzles"] for row in result.values())
+        self.stdout.write(f"{total} puzzle(s) in all")

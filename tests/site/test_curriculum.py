@@ -1,0 +1,289 @@
+"""The real curriculum (lessons/content/): complete, in four languages, every rule practised, engine-checked.
+
+These tests read the content files themselves, as ``load_curriculum`` does; a failure names
+the file, the puzzle or the rule IDs at fault.
+"""
+
+import functools
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from lessons import checking
+from lessons.content import LANGS, RULE_IDS, CourseSpec, PuzzleSpec, read_curriculum
+from lessons.coverage import complete_languages, missing_texts, stats, unpractised_rules
+from lessons.models import Puzzle, Task
+from lessons.rulebook import VARIANTS, applicable_rules
+
+FIXTURES = Path(__file__).parent / "content_fixtures"
+
+MIN_LESSONS = 10
+MIN_PUZZLES_PER_VARIANT = 45
+MIN_PUZZLES = 150
+
+
+@functools.cache
+def curriculum() -> dict[str, CourseSpec]:
+    return {course.variant: course for course in read_curriculum()}
+
+
+def course(variant: str) -> CourseSpec:
+    courses = curriculum()
+    assert variant in courses, f"no {variant} course in lessons/content/"
+    return courses[variant]
+
+
+def all_puzzles() -> list[PuzzleSpec]:
+    return [p for c in curriculum().values() for p in c.puzzles]
+
+
+def as_puzzle(spec: PuzzleSpec) -> Puzzle:
+    return Puzzle(
+        key=spec.key, variant=spec.variant, task=spec.task, position=spec.position, answers=spec.answers
+    )
+
+
+# ---------------------------------------------------------------- size
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_course_has_at_least_ten_lessons(variant):
+    count = len(course(variant).lessons)
+
+    assert count >= MIN_LESSONS, f"{variant}: {count} lesson(s)"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_variant_has_at_least_45_puzzles(variant):
+    count = len(course(variant).puzzles)
+
+    assert count >= MIN_PUZZLES_PER_VARIANT, f"{variant}: {count} puzzle(s)"
+
+
+def test_the_curriculum_has_at_least_150_puzzles():
+    count = len(all_puzzles())
+
+    assert count >= MIN_PUZZLES, f"{count} puzzle(s)"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_lesson_has_an_explanation_and_3_to_8_puzzles(variant):
+    wrong = []
+    for lesson in course(variant).lessons:
+        puzzles = sum(1 for s in lesson.steps if s.puzzle is not None)
+        has_text = any(s.kind == "text" for s in lesson.steps)
+        if not has_text or not 3 <= puzzles <= 8:
+            wrong.append(f"{lesson.path.name}: {puzzles} puzzle(s), explanation: {has_text}")
+    assert not wrong, "\n".join(wrong)
+
+
+# ---------------------------------------------------------------- languages
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_text_exists_in_all_four_languages(variant):
+    missing = [str(m) for m in missing_texts(course(variant))]
+
+    assert not missing, f"{len(missing)} text(s) lack a language:\n" + "\n".join(missing[:50])
+    assert complete_languages(course(variant)) == sorted(LANGS)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_puzzle_has_a_hint_and_an_explanation(variant):
+    bare = [p.key for p in course(variant).puzzles if not p.hint.get("en") or not p.explanation.get("en")]
+
+    assert not bare, f"puzzles without a hint or an explanation: {', '.join(bare)}"
+
+
+# ---------------------------------------------------------------- rules
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_rule_that_applies_is_practised_by_a_puzzle(variant):
+    unpractised = unpractised_rules(course(variant))
+
+    assert not unpractised, f"no {variant} puzzle practises: {', '.join(unpractised)}"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_puzzles_practise_only_rules_of_their_variant(variant):
+    applicable = set(applicable_rules(variant))
+    foreign = [
+        f"{p.key}: {rule}" for p in course(variant).puzzles for rule in p.rules if rule not in applicable
+    ]
+
+    assert not foreign, "rules of another variant:\n" + "\n".join(foreign)
+
+
+# ---------------------------------------------------------------- the engine agrees
+
+
+def engine_disagreements(spec: PuzzleSpec, lang: str) -> list[str]:
+    """What the engine says against the puzzle's accepted answers (checked apart from the loader)."""
+    p = as_puzzle(spec)
+    out = checking.engine_output(p, lang)
+    task = spec.task
+    if task == Task.PLAY:
+        return [f"{card} is not legal" for card in spec.answers if card not in out["legal"]]
+    if task == Task.ALL_LEGAL:
+        return [] if spec.answers == out["legal"] else [f"legal cards {out['legal']}, not {spec.answers}"]
+    if task in (Task.BID, Task.DOUBLE):
+        return [f"{call} is not allowed" for call in spec.answers if call not in out["allowed"]]
+    if task == Task.TRICK_WINNER:
+        expected = [out["winner"]]
+    elif task in (Task.COUNT, Task.SCORE):
+        expected = [out["points"]]
+    elif task == Task.PROJECTS:
+        expected = [out["counted_team"] or "none"]
+    elif task == Task.FIRST_LEAD:
+        expected = [out["leader"]]
+    elif task == Task.VIOLATION:
+        expected = [out["offender"] or "none"]
+    else:
+        return [f"unknown task {task}"]
+    return [] if spec.answers == expected else [f"the engine answers {expected}, not {spec.answers}"]
+
+
+def test_every_accepted_answer_agrees_with_the_engine():
+    wrong = [
+        f"{spec.key}: {problem}" for spec in all_puzzles() for problem in engine_disagreements(spec, "en")
+    ]
+
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_accepted_answer_is_judged_right_in_every_language(lang):
+    wrong = []
+    for spec in all_puzzles():
+        p = as_puzzle(spec)
+        answers = [spec.answers] if spec.task == Task.ALL_LEGAL else spec.answers
+        for answer in answers:
+            verdict = checking.check(p, answer, lang)
+            if not verdict.correct:
+                wrong.append(f"{spec.key}: {answer!r}")
+            texts = [r["message"] for r in verdict.reasons] + [s["text"] for s in verdict.steps]
+            if any(not text or text == "…" for text in texts):
+                wrong.append(f"{spec.key}: an empty explanation in {lang}")
+    assert not wrong, "\n".join(wrong)
+
+
+# ---------------------------------------------------------------- the rule table
+
+
+def test_every_rule_id_applies_to_some_variant():
+    applied = {rule for variant in VARIANTS for rule in applicable_rules(variant)}
+
+    assert applied == set(RULE_IDS)
+
+
+@pytest.mark.parametrize(
+    ("rule", "variants"),
+    [
+        ("play.must-overruff", ["french"]),
+        ("play.ekka", ["saudi"]),
+        ("trick.win", ["saudi", "moroccan", "french"]),
+        ("bid.void", ["saudi", "moroccan", "french"]),
+        ("play.must-overtrump", ["saudi", "moroccan", "french"]),
+        ("penalty.sa.khaysh", ["saudi"]),
+        ("decl.ma.belote", ["moroccan"]),
+        ("score.fr.capot", ["french"]),
+    ],
+)
+def test_rules_apply_to_the_variants_of_rules_md(rule, variants):
+    assert [v for v in VARIANTS if rule in applicable_rules(v)] == variants
+
+
+# ---------------------------------------------------------------- manage.py curriculum_stats
+
+
+def run_stats(*args: str) -> str:
+    out = StringIO()
+    call_command("curriculum_stats", *args, stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+def test_curriculum_stats_json_has_the_shape_of_the_issue():
+    result = json.loads(run_stats("--json", "--path", str(FIXTURES / "good")))
+
+    assert list(result) == ["saudi", "moroccan", "french"]
+    for row in result.values():
+        assert set(row) == {"lessons", "puzzles", "complete_languages", "unpractised_rules"}
+    assert result["saudi"]["lessons"] == 2
+    assert result["saudi"]["puzzles"] == 7
+    assert result["moroccan"] == {
+        "lessons": 0,
+        "puzzles": 0,
+        "complete_languages": [],
+        "unpractised_rules": applicable_rules("moroccan"),
+    }
+    assert "play.must-follow" not in result["saudi"]["unpractised_rules"]
+    assert "play.must-overruff" not in result["saudi"]["unpractised_rules"]  # not a saudi rule
+
+
+def test_curriculum_stats_counts_a_language_complete_only_when_every_text_is_there(tmp_path):
+    course_dir = tmp_path / "french"
+    course_dir.mkdir()
+    title = {"en": "French Belote", "ar": "البلوت الفرنسية", "fa": "بلوت فرانسوی", "fr": "Belote"}
+    (course_dir / "course.yaml").write_text(
+        json.dumps({"variant": "french", "title": title}, ensure_ascii=False), encoding="utf-8"
+    )
+    lesson = {
+        "slug": "trick",
+        "title": title,
+        "steps": [
+            {"text": {**title, "fa": ""}},
+            {
+                "puzzle": {
+                    "key": "fr-t-1",
+                    "task": "trick-winner",
+                    "position": {
+                        "variant": "french",
+                        "trump": "H",
+                        "trick": [["S", "AS"], ["E", "7H"], ["N", "KS"], ["W", "8S"]],
+                    },
+                    "answers": ["E"],
+                    "prompt": title,
+                    "hint": title,
+                    "explanation": {
+                        "en": "East trumps.",
+                        "fr": "Est coupe.",
+                        "ar": "الشرق يقطع.",
+                        "fa": "شرق",
+                    },
+                    "rules": ["trick.win"],
+                }
+            },
+        ],
+    }
+    (course_dir / "01-trick.yaml").write_text(json.dumps(lesson, ensure_ascii=False), encoding="utf-8")
+
+    result = json.loads(run_stats("--json", "--path", str(tmp_path)))["french"]
+
+    assert result["lessons"] == 1
+    assert result["puzzles"] == 1
+    assert result["complete_languages"] == ["ar", "en", "fr"]  # the step's text has no Persian
+    assert "trick.win" not in result["unpractised_rules"]
+    assert result["unpractised_rules"][0] == "play.must-follow"
+
+
+def test_curriculum_stats_prints_a_readable_summary():
+    text = run_stats("--path", str(FIXTURES / "good"))
+
+    assert "saudi: 2 lesson(s), 7 puzzle(s)" in text
+    assert "unpractised rules:" in text
+
+
+def test_curriculum_stats_refuses_content_the_loader_refuses():
+    with pytest.raises(CommandError):
+        run_stats("--json", "--path", str(FIXTURES / "bad" / "wrong-winner"))
+
+
+def test_curriculum_stats_of_the_real_curriculum_matches_the_files():
+    result = json.loads(run_stats("--json"))
+
+    assert result == stats(list(curriculum().values()))
