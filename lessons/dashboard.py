@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Max, Min, Q, Sum
+from django.db.models import Case, Count, F, Max, Min, Q, Sum, Value, When
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -66,18 +66,14 @@ class PuzzleStat:
 
     tries: int
     wrong: int
-    first_at: dt.datetime
-    solved_at: dt.datetime | None
+    first_try: bool  # the first answer was right
+    solved_at: dt.datetime | None  # the first right answer
     seconds: int
     hints: int
 
     @property
     def solved(self) -> bool:
         return self.solved_at is not None
-
-    @property
-    def first_try(self) -> bool:
-        return self.solved_at is not None and self.solved_at == self.first_at
 
 
 @dataclass(frozen=True)
@@ -135,6 +131,67 @@ class Cell:
     def minutes(self) -> int:
         return (self.seconds + 59) // 60
 
+    @property
+    def symbol(self) -> str:
+        return SYMBOLS[self.status]
+
+    @property
+    def label(self) -> str:
+        return Words().label(self)
+
+    @property
+    def figures(self) -> str:
+        return Words().figures(self)
+
+
+SYMBOLS = {"done": "✔", "late": "⏰", "started": "◐", "new": "○"}
+
+
+class Words:
+    """A cell's status and figures in words, the sentences translated once for many cells.
+
+    Made here rather than in a template: a class's dashboard shows hundreds of cells, and
+    template tags cost far more than string formatting.
+    """
+
+    def __init__(self) -> None:
+        self.done, self.done_late = _("Done"), _("Done, late")
+        self.late, self.started, self.new = _("Late"), _("Started"), _("Not started")
+        self.solved = _("%(solved)s/%(total)s solved")
+        self.first_try = _("%(percent)s%% first try")
+        self.minutes = _("%(minutes)s min")
+        self.reached, self.below = _("target reached"), _("below target")
+
+    def label(self, cell: Cell) -> str:
+        if cell.done:
+            return self.done_late if cell.late else self.done
+        if cell.late:
+            return self.late
+        return self.started if cell.started else self.new
+
+    def figures(self, cell: Cell) -> str:
+        """ "3/10 solved · 66% first try · 4 min · below target" (digits left for the page to localize)."""
+        parts = [self.solved % {"solved": cell.solved, "total": cell.total}]
+        accuracy = cell.accuracy
+        if accuracy is not None:
+            parts.append(self.first_try % {"percent": accuracy})
+        if cell.seconds:
+            parts.append(self.minutes % {"minutes": cell.minutes})
+        met = cell.target_met
+        if met is not None:
+            parts.append(self.reached if met else self.below)
+        return " · ".join(parts)
+
+    def shown(self, cell: Cell) -> dict[str, str]:
+        """What a table cell shows, as a dict (the fastest lookup for a template)."""
+        status = cell.status
+        return {
+            "status": status,
+            "symbol": SYMBOLS[status],
+            "label": self.label(cell),
+            "figures": self.figures(cell),
+        }
+
 
 @dataclass
 class Matrix:
@@ -152,6 +209,14 @@ class Matrix:
     @property
     def rows(self) -> list[tuple[Any, str, list[tuple[Drill, Cell]]]]:
         return [(user, name, self.row(user.pk)) for user, name in self.students]
+
+    def shown_rows(self) -> list[tuple[Any, str, list[dict[str, str]]]]:
+        """Each pupil's row as the dashboard shows it: the cells in words."""
+        words = Words()
+        return [
+            (user, name, [words.shown(self.cells[(user.pk, d.pk)]) for d in self.drills])
+            for user, name in self.students
+        ]
 
 
 @dataclass
@@ -220,26 +285,33 @@ def attempt_stats(user_ids: Iterable[int], puzzle_ids: Iterable[int]) -> dict[tu
         Attempt.objects.filter(user_id__in=users, puzzle_id__in=puzzles)
         .order_by()
         .values("user_id", "puzzle_id")
+        .alias(first_at=Min("created"))
         .annotate(
             tries=Count("id"),
             wrong=Count("id", filter=Q(correct=False)),
-            first_at=Min("created"),
             solved_at=Min("created", filter=Q(correct=True)),
+            # Compared in the database: one date fewer per row to read back.
+            first_try=Case(When(first_at=F("solved_at"), then=Value(True)), default=Value(False)),
             seconds=Sum("seconds"),
             hints=Max("hints_used"),
         )
+        .values_list("user_id", "puzzle_id", "tries", "wrong", "first_try", "solved_at", "seconds", "hints")
     )
     return {
-        (r["user_id"], r["puzzle_id"]): PuzzleStat(
-            r["tries"], r["wrong"], r["first_at"], r["solved_at"], r["seconds"] or 0, r["hints"] or 0
-        )
-        for r in rows
+        (user, puzzle): PuzzleStat(tries, wrong, bool(first), solved_at, seconds or 0, hints or 0)
+        for user, puzzle, tries, wrong, first, solved_at, seconds, hints in rows
     }
 
 
 def make_cell(
-    drill: Drill, puzzles: list[int], stats: dict[tuple[int, int], PuzzleStat], user_id: int, now: dt.datetime
+    drill: Drill,
+    puzzles: list[int],
+    stats: dict[tuple[int, int], PuzzleStat],
+    user_id: int,
+    now: dt.datetime,
+    due_at: dt.datetime | bool | None = False,
 ) -> Cell:
+    """One pupil's cell of one drill; ``due_at``: the drill's :func:`deadline`, if already known."""
     tried = solved = first = seconds = hints = 0
     finished: dt.datetime | None = None
     for puzzle_id in puzzles:
@@ -262,7 +334,7 @@ def make_cell(
         seconds=seconds,
         hints=hints,
         finished_at=finished if solved == len(puzzles) and puzzles else None,
-        deadline=deadline(drill),
+        deadline=deadline(drill) if due_at is False else due_at,
         now=now,
         target=drill.target_accuracy,
     )
@@ -281,8 +353,9 @@ def class_matrix(classroom: Classroom) -> Matrix:
     puzzles = drill_puzzles(drills)
     stats = attempt_stats([u.pk for u, _ in students], {p for ps in puzzles.values() for p in ps})
     now = timezone.now()
+    deadlines = {drill.pk: deadline(drill) for drill in drills}
     cells = {
-        (user.pk, drill.pk): make_cell(drill, puzzles[drill.pk], stats, user.pk, now)
+        (user.pk, drill.pk): make_cell(drill, puzzles[drill.pk], stats, user.pk, now, deadlines[drill.pk])
         for user, _ in students
         for drill in drills
     }
@@ -317,11 +390,11 @@ def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list
         ordered.extend(p for p in puzzles if p not in ordered)
     by_id = Puzzle.objects.in_bulk(ordered)
     rows = {pk: PuzzleRow(by_id[pk]) for pk in ordered if pk in by_id}
-    for (_user, puzzle_id), stat in attempt_stats(student_ids, rows).items():
+    for puzzle_id, first_try, solved in _per_pupil(student_ids, list(rows)):
         row = rows[puzzle_id]
         row.tried += 1
-        row.solved += stat.solved
-        row.first_try += stat.first_try
+        row.solved += solved > 0
+        row.first_try += bool(first_try)
     if student_ids and rows:
         wrong = (
             Attempt.objects.filter(user_id__in=student_ids, puzzle_id__in=list(rows), correct=False)
@@ -339,6 +412,23 @@ def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list
                 label = answer_label(puzzle, json.loads(answer_json), lang, deck)
                 rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason))
     return list(rows.values())
+
+
+def _per_pupil(student_ids: list[int], puzzle_ids: list[int]) -> Any:
+    """(puzzle, right at the first try, right answers) for each pupil who answered each puzzle."""
+    if not student_ids or not puzzle_ids:
+        return []
+    return (
+        Attempt.objects.filter(user_id__in=student_ids, puzzle_id__in=puzzle_ids)
+        .order_by()
+        .values("user_id", "puzzle_id")
+        .alias(first_at=Min("created"), solved_at=Min("created", filter=Q(correct=True)))
+        .annotate(
+            first_try=Case(When(first_at=F("solved_at"), then=Value(True)), default=Value(False)),
+            solved=Count("id", filter=Q(correct=True)),
+        )
+        .values_list("puzzle_id", "first_try", "solved")
+    )
 
 
 # ---------------------------------------------------------------- the engine's word on a wrong answer

@@ -18,7 +18,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from lessons.models import Account, Classroom, Drill, DrillItem, Lesson, Membership, Puzzle, Role
-from tests.site.pages import saudi  # noqa: F401
+from tests.site.pages import saudi
 
 User = get_user_model()
 PASSWORD = "a long pass phrase 42"
@@ -127,7 +127,9 @@ def drill(classroom, saudi):
 
 
 @pytest.fixture
-def world(teacher, co_teacher, other_teacher, classroom, other_classroom, student, other_student, staff, drill):
+def world(
+    teacher, co_teacher, other_teacher, classroom, other_classroom, student, other_student, staff, drill
+):
     """Everyone and everything above, for the permission matrix."""
     return {
         "teacher": teacher,

@@ -48,6 +48,8 @@ NEW_PUZZLE = {
     "prompt": "How many points?", "difficulty": "1", "action": "save",
 }  # fmt: skip
 
+ANSWER = {"token": "tok-12345678", "seat": "E"}
+
 A, T, F, N = 302, 200, 403, 404  # for reading the table: Away to sign in, Take it, Forbidden, Not found
 
 # (method, url, post data, expected for ROLES in order)
@@ -95,7 +97,7 @@ MATRIX = [
     ("get", "/en/drills/{d}/", None, (A, T, N, T, T, N, T)),
     ("get", "/en/drills/{d}/puzzles/{item}/", None, (A, T, N, T, T, N, T)),
     ("get", "/en/drills/{d}/puzzles/{lesson_item}/", None, (A, N, N, N, N, N, N)),
-    ("post", "/en/drills/{d}/puzzles/{item}/answer", {"token": "tok-12345678", "seat": "E"}, (A, T, N, T, T, N, T)),
+    ("post", "/en/drills/{d}/puzzles/{item}/answer", ANSWER, (A, T, N, T, T, N, T)),
     ("post", "/en/drills/{d}/puzzles/{item}/hint", {}, (A, T, N, T, T, N, T)),
     ("post", "/en/drills/{d}/puzzles/{item}/solution", "two wrong answers", (A, T, N, T, T, N, T)),
     # Teachers' puzzles

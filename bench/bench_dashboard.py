@@ -1,0 +1,226 @@
+"""BENCH dashboard_ms: server time of a class's dashboard, 40 pupils × 100 puzzles.
+
+Usage: python bench/bench_dashboard.py   (or `make bench`)
+
+Prints:
+  BENCH dashboard_ms <v> ms          median time of the pupils × drills page
+  BENCH dashboard_puzzles_ms <v> ms  median time of the puzzles page (success rates, common mistakes)
+
+The class is built by :func:`build_class` in a throwaway SQLite database in a temporary
+directory: 100 puzzles in 10 drills (half of them through lessons), 40 pupils who answered
+most puzzles, some wrongly first, about 5,000 attempts. Each page is requested through
+Django's test client as the class's teacher, from the request to the complete response;
+the median of several requests after a warm-up is printed.
+
+Django is started in a child process, on its own database, so that other benchmarks run by
+bench/run.py in the same process can start Django their own way.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+STUDENTS = 40
+PUZZLES = 100
+DRILLS = 10
+RUNS = 15
+WARMUP = 3
+
+# A complete trick the engine scores (the curriculum's tests use it too); each puzzle is a copy.
+TRICK = {"variant": "saudi", "trump": "H", "trick": [["E", "9C"], ["N", "JC"], ["W", "7H"], ["S", "AC"]]}
+WRONG_SEATS = ("E", "S", "N")  # the trick above is won by W (the trump)
+
+
+def build_class(students: int, puzzles: int, drills: int = DRILLS, seed: int = 1) -> dict[str, Any]:
+    """A teacher, a class of ``students`` pupils and ``drills`` drills over ``puzzles`` puzzles, answered.
+
+    Half of each drill's puzzles come through a lesson (a lesson item), half as puzzle items.
+    Each pupil answered about nine puzzles in ten: most right at once, some wrong first.
+    Returns ``{"teacher", "classroom", "students", "puzzles", "drills"}``.
+    """
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from lessons.models import (
+        Account,
+        Attempt,
+        Classroom,
+        Course,
+        Drill,
+        DrillItem,
+        Lesson,
+        Membership,
+        Puzzle,
+        Role,
+        Source,
+        Step,
+    )
+
+    rng = random.Random(seed)
+    User = get_user_model()
+    tag = f"{students}x{puzzles}"
+    teacher = User.objects.create_user(username=f"teacher-{tag}@example.com", password=None)
+    Account.objects.create(user=teacher, role=Role.TEACHER, display_name="Teacher")
+    classroom = Classroom.objects.create(
+        name=f"Class {tag}", code=f"B{students:02d}{puzzles:03d}"[:6], owner=teacher
+    )
+    classroom.teachers.add(teacher)
+
+    course = Course.objects.filter(variant="saudi").first() or Course.objects.create(
+        variant="saudi", title_en="Saudi Baloot", order=1
+    )
+    Puzzle.objects.bulk_create(
+        Puzzle(
+            key=f"bench-{tag}-{i}",
+            variant="saudi",
+            task="trick-winner",
+            position=TRICK,
+            answers=["W"],
+            prompt_en=f"Who wins trick {i}?",
+            source=Source.TEACHER,
+        )
+        for i in range(puzzles)
+    )
+    made = list(Puzzle.objects.filter(key__startswith=f"bench-{tag}-").order_by("id"))
+    per_drill = max(1, puzzles // drills)
+    drill_rows = []
+    for d in range(drills):
+        chunk = made[d * per_drill : (d + 1) * per_drill] if d < drills - 1 else made[d * per_drill :]
+        drill = Drill.objects.create(
+            classroom=classroom, title=f"Drill {d + 1}", due=dt.date(2030, 1, 1) if d % 2 else None
+        )
+        drill_rows.append(drill)
+        half = len(chunk) // 2
+        lesson = Lesson.objects.create(
+            course=course, slug=f"bench-{tag}-{d}", order=100 + d, title_en=f"L{d}"
+        )
+        Step.objects.bulk_create(
+            Step(lesson=lesson, order=n, kind="puzzle", puzzle=p) for n, p in enumerate(chunk[:half], 1)
+        )
+        items = [DrillItem(drill=drill, order=1, lesson=lesson)]
+        items += [DrillItem(drill=drill, order=n, puzzle=p) for n, p in enumerate(chunk[half:], 2)]
+        DrillItem.objects.bulk_create(items)
+
+    pupils = []
+    for s in range(students):
+        pupil = User.objects.create_user(username=f"p{tag}-{s}", password=None)
+        Account.objects.create(user=pupil, role=Role.STUDENT, display_name=f"Pupil {s:02d} تلميذ")
+        Membership.objects.create(classroom=classroom, student=pupil)
+        pupils.append(pupil)
+
+    now = timezone.now()
+    attempts = []
+    for pupil in pupils:
+        for i, puzzle in enumerate(made):
+            roll = rng.random()
+            if roll < 0.1:
+                continue  # not tried
+            when = now - dt.timedelta(minutes=puzzles - i)
+            if roll < 0.3:
+                wrong = rng.choice(WRONG_SEATS)
+                attempts.append(_attempt(Attempt, pupil, puzzle, wrong, False, when, len(attempts)))
+                when += dt.timedelta(seconds=20)
+            attempts.append(_attempt(Attempt, pupil, puzzle, "W", True, when, len(attempts)))
+    Attempt.objects.bulk_create(attempts, batch_size=1000)
+    return {
+        "teacher": teacher,
+        "classroom": classroom,
+        "students": pupils,
+        "puzzles": made,
+        "drills": drill_rows,
+    }
+
+
+def _attempt(model: Any, pupil: Any, puzzle: Any, answer: str, correct: bool, when: Any, n: int) -> Any:
+    return model(
+        puzzle=puzzle,
+        session_key=f"bench-{pupil.pk}",
+        user=pupil,
+        answer=answer,
+        correct=correct,
+        seconds=12 + n % 30,
+        hints_used=n % 3 == 0,
+        created=when,
+        token=f"bench-{pupil.pk}-{puzzle.pk}-{n}",
+    )
+
+
+# ---------------------------------------------------------------- timing (in the child process)
+
+
+def _setup_django(directory: Path) -> None:
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    os.environ["DATABASE_URL"] = f"sqlite:///{directory / 'bench.sqlite3'}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baloot_site.settings")
+    import django
+    from django.conf import settings
+
+    django.setup()
+    settings.DEBUG = False  # as on a server: no query log
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _median_ms(client: Any, url: str) -> float:
+    for _ in range(WARMUP):
+        assert client.get(url).status_code == 200
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200
+    return statistics.median(times)
+
+
+def run() -> None:
+    directory = Path(tempfile.mkdtemp(prefix="bench-dashboard-"))
+    try:
+        _setup_django(directory)
+        from django.test import Client
+
+        world = build_class(STUDENTS, PUZZLES)
+        client = Client()
+        client.force_login(world["teacher"], backend="django.contrib.auth.backends.ModelBackend")
+        class_id = world["classroom"].pk
+        matrix = _median_ms(client, f"/en/classes/{class_id}/dashboard/")
+        puzzles = _median_ms(client, f"/en/classes/{class_id}/dashboard/puzzles/")
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    print(f"BENCH dashboard_ms {matrix:.1f} ms")
+    print(f"BENCH dashboard_puzzles_ms {puzzles:.1f} ms")
+
+
+def main() -> None:
+    result = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--run"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    sys.stdout.write(result.stdout)
+    if result.returncode != 0:
+        sys.stderr.write(result.stderr)
+        raise SystemExit(f"bench_dashboard failed with exit status {result.returncode}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--run"]:
+        run()
+    else:
+        main()
