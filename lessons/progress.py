@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind
@@ -151,23 +152,29 @@ def record_attempt(
 ) -> tuple[Attempt, bool]:
     """Store one answer; the same ``token`` again returns the first attempt and ``False``.
 
-    ``get_or_create`` retries the read when a concurrent insert of the same token wins the
-    unique constraint, so a double submit is stored once on PostgreSQL too.
+    The insert comes first and the unique token decides: a new token (nearly every answer)
+    costs one query, and a double submit, even racing on PostgreSQL, is stored once.
     """
     if not token or len(token) > TOKEN_MAX:
         raise ValueError(f"an attempt token has 1 to {TOKEN_MAX} characters")
-    return Attempt.objects.get_or_create(
-        token=token,
-        defaults={
-            "puzzle": puzzle,
-            "session_key": session_key,
-            "user": user,
-            "answer": answer,
-            "correct": correct,
-            "seconds": seconds,
-            "hints_used": hints_used,
-        },
-    )
+    try:
+        with transaction.atomic():
+            attempt = Attempt.objects.create(
+                token=token,
+                puzzle=puzzle,
+                session_key=session_key,
+                user=user,
+                answer=answer,
+                correct=correct,
+                seconds=seconds,
+                hints_used=hints_used,
+            )
+        return attempt, True
+    except IntegrityError:
+        first = Attempt.objects.filter(token=token).first()
+        if first is None:  # not a repeated token: some other constraint failed
+            raise
+        return first, False
 
 
 def record(

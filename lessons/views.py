@@ -10,12 +10,14 @@ Bad input (a tampered form, an unknown step, a post to a text step) is
 answered with status 400 and a message in the page language, never a 500.
 """
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -91,9 +93,7 @@ def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
 
 
 def step(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
-    lesson, steps = _lesson_steps(variant, slug)
-    if not 1 <= n <= len(steps):
-        raise Http404
+    lesson, steps = _lesson_steps(variant, slug, n)
     page = StepPage(request, lesson, steps, n)
     return page.render()
 
@@ -151,17 +151,37 @@ def solution(request: HttpRequest, variant: str, slug: str, n: int) -> HttpRespo
 # ---------------------------------------------------------------- helpers
 
 
-def _lesson_steps(variant: str, slug: str) -> tuple[Lesson, list[Step]]:
-    lesson = get_object_or_404(Lesson.objects.select_related("course"), course__variant=variant, slug=slug)
-    return lesson, list(lesson.steps.select_related("puzzle"))
+def _find_steps(variant: str, slug: str) -> tuple[Lesson | None, list[Step]]:
+    """The lesson and its steps in one query (a second one for a lesson without steps).
+
+    One query with its joins costs less than two simple ones: building the SQL is most of the work.
+    """
+    steps = list(
+        Step.objects.select_related("lesson__course", "puzzle")
+        .filter(lesson__course__variant=variant, lesson__slug=slug)
+        .order_by("order")
+    )
+    if not steps:
+        lessons = Lesson.objects.select_related("course")
+        return lessons.filter(course__variant=variant, slug=slug).first(), steps
+    lesson = steps[0].lesson
+    for step in steps:
+        step.lesson = lesson
+    return lesson, steps
+
+
+def _lesson_steps(variant: str, slug: str, n: int) -> tuple[Lesson, list[Step]]:
+    lesson, steps = _find_steps(variant, slug)
+    if lesson is None or not 1 <= n <= len(steps):
+        raise Http404
+    return lesson, steps
 
 
 def _puzzle_page_or_400(request: HttpRequest, variant: str, slug: str, n: int) -> "StepPage | HttpResponse":
     """The step page of a puzzle step, or a 400 answer naming what is wrong with the post."""
-    lesson = Lesson.objects.select_related("course").filter(course__variant=variant, slug=slug).first()
+    lesson, steps = _find_steps(variant, slug)
     if lesson is None:
         return _bad_request(request, _("This lesson does not exist."))
-    steps = list(lesson.steps.select_related("puzzle"))
     if not 1 <= n <= len(steps):
         return _bad_request(
             request,
@@ -257,7 +277,9 @@ class StepPage:
             "step": self.step,
             "n": n,
             "count": count,
-            "nav": [(i, url("lessons-step", i), s.kind) for i, s in enumerate(self.steps, 1)],
+            "nav": SimpleLazyObject(
+                lambda: [(i, url("lessons-step", i), s.kind) for i, s in enumerate(self.steps, 1)]
+            ),
             "previous_url": url("lessons-step", n - 1) if n > 1 else "",
             "next_url": url("lessons-step", n + 1) if n < count else "",
             "lesson_url": reverse("lessons-lesson", args=[self.variant, self.lesson.slug]),
@@ -275,20 +297,24 @@ class StepPage:
     def puzzle_context(self) -> dict[str, Any]:
         puzzle = self.puzzle
         assert puzzle is not None
-        bid_state = self._bid_state()
+        # What only the whole page shows is computed when the template reads it: a verdict
+        # fragment draws neither the table nor the buttons.
+        bid_state = functools.cache(self._bid_state)
         wrong = self.wrong_tries
         return {
             "puzzle": puzzle,
             "task": puzzle.task,
-            "puzzle_table": table_view(puzzle.position, self.lang, self.deck, bid_state),
+            "puzzle_table": SimpleLazyObject(
+                lambda: table_view(puzzle.position, self.lang, self.deck, bid_state())
+            ),
             "answer_url": self._url("lessons-puzzle-answer", self.n),
             "hint_url": self._url("lessons-puzzle-hint", self.n),
             "solution_url": self._url("lessons-puzzle-solution", self.n),
             "token": new_token(),
             "shown": timing.shown_stamp(puzzle.pk),
-            "seats": self._seat_choices(),
-            "teams": self._team_choices(),
-            "calls": self._call_choices(bid_state),
+            "seats": SimpleLazyObject(self._seat_choices),
+            "teams": SimpleLazyObject(self._team_choices),
+            "calls": SimpleLazyObject(lambda: self._call_choices(bid_state())),
             "verdict": self.verdict,
             "reasons": self._reasons(),
             "steps": self._steps(),
