@@ -223,7 +223,7 @@ def add_teacher(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_owner(request, class_id)
     form = CoTeacherForm(request.POST, classroom=classroom)
     if not form.is_valid():
-        return _teacher_page(request, classroom, teacher_form=form, status=400)
+        return _teacher_page(request, classroom, teacher_form=form)
     classroom.teachers.add(form.teacher)
     return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
 

@@ -157,7 +157,7 @@ def drill_edit(request: HttpRequest, drill_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.save()
         return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
-    return _edit_page(request, drill, form, status=400 if request.method == "POST" else 200)
+    return _edit_page(request, drill, form)
 
 
 def _edit_page(
