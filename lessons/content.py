@@ -32,6 +32,7 @@ from lessons import positions
 from lessons.models import TASK_COMMANDS, Task, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
+REFERENCE = "reference"
 LANGS = ("en", "ar", "fa", "fr")
 
 # The rule IDs of RULES.md (tests/site/test_loader.py checks this list against that file).
@@ -212,7 +213,9 @@ def read_curriculum(root: Path = CONTENT_DIR) -> list[CourseSpec]:
     courses: list[CourseSpec] = []
     if not root.is_dir():
         raise CurriculumError([ContentError(root, "no such directory")])
-    for directory in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+    # reference/ holds the rules explainer and the glossary (lessons/reference.py), not a course.
+    directories = (p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    for directory in sorted(p for p in directories if p.name != REFERENCE):
         course = _read_course(directory, errors)
         if course is not None:
             courses.append(course)

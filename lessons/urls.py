@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from lessons import views
+from lessons import reference, views
 
 STEP = "learn/<str:variant>/<slug:slug>/<int:n>/"
 
@@ -16,6 +16,9 @@ urlpatterns = [
     path(STEP + "answer", views.answer, name="lessons-puzzle-answer"),
     path(STEP + "hint", views.hint, name="lessons-puzzle-hint"),
     path(STEP + "solution", views.solution, name="lessons-puzzle-solution"),
+    # The rules explained, and the words of the game
+    path("rules/<str:variant>/", reference.rules, name="lessons-rules"),
+    path("glossary/", reference.glossary, name="lessons-glossary"),
     # The learner
     path("progress/", views.my_progress, name="lessons-progress"),
     path("prefs/", views.prefs, name="lessons-prefs"),
