@@ -1,0 +1,234 @@
+"""Site benchmark: server time of puzzle answers, and what a puzzle page weighs on the wire.
+
+Usage: python bench/bench_site.py   (or `make bench`, which runs every bench/bench_*.py)
+
+Prints:
+  BENCH answer_ms_p50 <v> ms    median server time of one answer (htmx post, verdict fragment)
+  BENCH answer_ms_p95 <v> ms    95th percentile of the same
+  BENCH puzzle_page_kb <v> KB   CSS + JS of a puzzle page, each file gzipped at level 6 (1 KB = 1000 bytes)
+
+The real curriculum is loaded into a throwaway SQLite database in a temporary directory
+(DATABASE_URL is set before Django starts, in a child process: the project's db.sqlite3 is never
+touched, and other benchmarks run by bench/run.py can start Django their own way). Four
+learners, one per language, answer every puzzle of every course: first a wrong answer, then the
+right one, each through Django's test Client with the htmx header, timed from the request to the
+complete response (middleware, session, engine, attempt written, template rendered).
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("en", "ar", "fa", "fr")
+# Answers before the timed ones: imports, template loading and the first connection are paid here.
+WARMUP = 20
+
+
+def setup_django(directory: Path, content: Path | None = None) -> None:
+    """Start Django on a new SQLite file in ``directory``, with the tables and the curriculum.
+
+    ``content``: the content directory to load (lessons/content/ by default).
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import django
+    from django.conf import settings
+
+    if settings.configured:
+        raise RuntimeError("bench_site needs to start Django itself, on its own database")
+    os.environ["DATABASE_URL"] = f"sqlite:///{directory / 'bench.sqlite3'}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baloot_site.settings")
+    django.setup()
+    # As on a server: no query log, and the test client's host is allowed.
+    settings.DEBUG = False
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    options = {"path": content} if content else {}
+    with open(os.devnull, "w") as quiet:
+        call_command("load_curriculum", stdout=quiet, **options)
+
+
+# ---------------------------------------------------------------- answers
+
+
+def right_and_wrong(puzzle: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The form data of a right answer and of a wrong one (None where no answer can be wrong).
+
+    The right answer is the site's own solution; the wrong one is the first candidate (a card of
+    the hand, a seat, a team, a call, another number) that the checker reads and refuses.
+    """
+    from lessons import checking
+
+    fields = checking.ANSWER_FIELDS[puzzle.task]
+    right_value = checking.solution(puzzle, "en").values
+    if fields == ("cards",):
+        right = {"cards": list(right_value)}
+        hand = [str(c) for c in puzzle.position.get("hand", [])]
+        extra = [c for c in hand if c not in right_value]
+        candidates = [{"cards": [*right_value, extra[0]]}] if extra else []
+        candidates.append({"cards": right_value[1:]})
+    elif fields == ("NS", "EW"):
+        points = right_value[0]
+        right = {team: str(points[team]) for team in fields}
+        candidates = [{"NS": str(points["NS"] + 10), "EW": str(points["EW"])}]
+    else:
+        (name,) = fields
+        right = {name: str(right_value[0])}
+        candidates = [{name: str(v)} for v in _single_values(puzzle, right_value[0])]
+    for data in candidates:
+        try:
+            answer = checking.parse_answer(puzzle, data)
+        except checking.BadAnswer:
+            continue
+        if not checking.check(puzzle, answer, "en").correct:
+            return right, data
+    return right, None
+
+
+def _single_values(puzzle: Any, right: Any) -> list[Any]:
+    """Values a one-field answer might take: cards, seats, teams, calls, numbers."""
+    from lessons import checking
+
+    output = checking.engine_output(puzzle, "en")
+    calls = [*output.get("allowed", []), *output.get("refused", {})]
+    hand = [str(c) for c in puzzle.position.get("hand", [])]
+    numbers = [right + 10] if isinstance(right, int) else []
+    return [*hand, *checking.SEATS, "none", *checking.TEAMS, *calls, *numbers]
+
+
+def answer_plan() -> list[tuple[str, str, dict[str, Any], bool]]:
+    """Every puzzle step of the curriculum in each language: (language, answer URL, data, right)."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    from lessons.models import Step
+
+    steps = Step.objects.filter(kind="puzzle").select_related("lesson__course", "puzzle")
+    plan = []
+    for lang in LANGUAGES:
+        for step in steps.order_by("lesson__course__variant", "lesson__order", "order"):
+            lesson = step.lesson
+            # Step numbers are positions in the lesson (1-based), as in the URLs.
+            n = list(lesson.steps.values_list("pk", flat=True)).index(step.pk) + 1
+            with translation.override(lang):
+                url = reverse("lessons-puzzle-answer", args=[lesson.course.variant, lesson.slug, n])
+            right, wrong = right_and_wrong(step.puzzle)
+            if wrong is not None:
+                plan.append((lang, url, wrong, False))
+            plan.append((lang, url, right, True))
+    return plan
+
+
+def time_answers(plan: list[tuple[str, str, dict[str, Any], bool]]) -> list[float]:
+    """Post every answer of the plan; the milliseconds each took, warm-up answers left out."""
+    from django.test import Client
+
+    from lessons.forms import new_token
+
+    learners = {lang: Client() for lang in LANGUAGES}
+    times = []
+    for i, (lang, url, data, right) in enumerate(plan[:WARMUP] + plan):
+        client = learners[lang]
+        form = {"token": new_token(), **data}
+        start = time.perf_counter()
+        response = client.post(url, form, headers={"HX-Request": "true"})
+        elapsed = (time.perf_counter() - start) * 1000
+        expected = "verdict-right" if right else "verdict-wrong"
+        if response.status_code != 200 or expected not in response.text:
+            raise RuntimeError(f"{url} {data}: status {response.status_code}, expected {expected}")
+        if i >= WARMUP:
+            times.append(elapsed)
+    return times
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The ``p``-th percentile, nearest rank."""
+    ordered = sorted(values)
+    rank = max(1, round(p / 100 * len(ordered) + 0.5 - 1e-9))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+# ---------------------------------------------------------------- page weight
+
+_STYLESHEET = re.compile(r"""<link\b[^>]*\brel=["']?stylesheet\b[^>]*>""", re.IGNORECASE)
+_SCRIPT = re.compile(r"""<script\b[^>]*\bsrc=["']?([^"'\s>]+)""", re.IGNORECASE)
+_HREF = re.compile(r"""\bhref=["']?([^"'\s>]+)""", re.IGNORECASE)
+
+
+def assets(html: str) -> list[str]:
+    """The URLs of the stylesheets and scripts a page loads."""
+    links = [_HREF.search(tag) for tag in _STYLESHEET.findall(html)]
+    return [m.group(1) for m in links if m] + _SCRIPT.findall(html)
+
+
+def puzzle_page_bytes() -> tuple[int, list[str]]:
+    """CSS + JS of the first puzzle page, gzipped at level 6 one file at a time, and their URLs."""
+    from django.test import Client
+
+    from lessons.models import Step
+
+    step = Step.objects.filter(kind="puzzle").select_related("lesson__course").first()
+    assert step is not None, "the curriculum has no puzzle"
+    n = list(step.lesson.steps.values_list("pk", flat=True)).index(step.pk) + 1
+    client = Client()
+    page = client.get(f"/en/learn/{step.lesson.course.variant}/{step.lesson.slug}/{n}/")
+    assert page.status_code == 200, page.status_code
+    urls = assets(page.text)
+    total = 0
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, f"{url}: {response.status_code}"
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        total += len(gzip.compress(body, compresslevel=6))
+    return total, urls
+
+
+def run() -> None:
+    directory = Path(tempfile.mkdtemp(prefix="bench-site-"))
+    try:
+        setup_django(directory)
+        plan = answer_plan()
+        assert len(plan) >= 500, f"only {len(plan)} answers: too few for a 95th percentile"
+        times = time_answers(plan)
+        size, _ = puzzle_page_bytes()
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    print(f"BENCH answer_ms_p50 {statistics.median(times):.2f} ms")
+    print(f"BENCH answer_ms_p95 {percentile(times, 95):.2f} ms")
+    print(f"BENCH puzzle_page_kb {size / 1000:.1f} KB")
+
+
+def main() -> None:
+    """Run the benchmark in a child process: Django starts there, on its own database."""
+    result = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--run"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    sys.stdout.write(result.stdout)
+    if result.returncode != 0:
+        sys.stderr.write(result.stderr)
+        raise SystemExit(f"bench_site failed with exit status {result.returncode}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--run"]:
+        run()
+    else:
+        main()
