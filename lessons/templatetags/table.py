@@ -215,7 +215,9 @@ def contract_words(bid_state: dict[str, Any] | None, variant: str, lang: str, de
         return ""
     if contract.get("void"):
         return _("No contract (everyone passed)")
-    words = [messages.contract_name(str(contract.get("mode", "take")), variant, lang)]
+    # Only Saudi Baloot has Hokm and Sun; elsewhere the engine's "hokm" is simply a take.
+    mode = str(contract.get("mode", "take")) if variant == "saudi" else "take"
+    words = [messages.contract_name(mode, variant, lang)]
     suit = contract.get("trump")
     if isinstance(suit, str) and suit in SUIT_LETTERS:
         words.append(messages.suit_name(SUIT_LETTERS.index(suit), variant, lang, deck))

@@ -295,3 +295,20 @@ def test_it_answers_a_bad_doubling_word_with_400(client, kinds):
     response = answer(client, url(2), {"call": "take"}, htmx=True)
 
     assert response.status_code == 400
+
+
+def test_it_draws_the_contract_of_a_first_lead_puzzle_in_the_variants_words(client, db):
+    course = Course.objects.create(variant="moroccan", order=2, **words("Moroccan Belote", field="title"))
+    lesson = Lesson.objects.create(course=course, slug="lead", order=1, **words("Lead", field="title"))
+    p = Puzzle.objects.create(
+        key="m-lead", variant="moroccan", task="first-lead", position=MOROCCAN_LEAD, answers=["W"],
+        **words("Who leads?", field="prompt"),
+    )  # fmt: skip
+    Step.objects.create(lesson=lesson, order=1, kind="puzzle", puzzle=p)
+
+    text = client.get("/en/learn/moroccan/lead/1/").text
+
+    caption = text[text.index('<figcaption id="puzzle-table-caption"') : text.index("</figcaption>")]
+    assert "take · hearts · North" in caption
+    assert "Hokm" not in caption
+    assert 'class="seat seat-south' in text  # the seats are drawn around the contract
