@@ -287,3 +287,43 @@ def test_curriculum_stats_of_the_real_curriculum_matches_the_files():
     result = json.loads(run_stats("--json"))
 
     assert result == stats(list(curriculum().values()))
+
+
+# ---------------------------------------------------------------- every page of the real curriculum
+
+
+@pytest.mark.django_db
+def test_every_step_of_the_real_curriculum_renders_and_its_answer_is_accepted(client):
+    """Loaded as the site loads it, shown in Arabic (right to left, native digits), answered right."""
+    from tests.site.pages import token
+
+    call_command("load_curriculum", stdout=StringIO(), stderr=StringIO())
+    broken = []
+    for spec in curriculum().values():
+        for lesson in spec.lessons:
+            for n, step in enumerate(lesson.steps, 1):
+                url = f"/ar/learn/{spec.variant}/{lesson.slug}/{n}/"
+                page = client.get(url)
+                if page.status_code != 200:
+                    broken.append(f"{url}: {page.status_code}")
+                    continue
+                if step.puzzle is None:
+                    continue
+                data = answer_form(step.puzzle)
+                response = client.post(
+                    url + "answer", {"token": token(page), **data}, headers={"HX-Request": "true"}
+                )
+                if 'class="verdict verdict-right"' not in response.text:
+                    broken.append(f"{url} ({step.puzzle.key}): {data} not accepted")
+    assert not broken, "\n".join(broken)
+
+
+def answer_form(spec: PuzzleSpec) -> dict:
+    """The form fields that post the puzzle's first accepted answer."""
+    first = spec.answers[0]
+    fields = checking.ANSWER_FIELDS[spec.task]
+    if spec.task == Task.ALL_LEGAL:
+        return {"cards": list(spec.answers)}
+    if spec.task == Task.SCORE:
+        return {"NS": str(first["NS"]), "EW": str(first["EW"])}
+    return {fields[0]: str(first)}
