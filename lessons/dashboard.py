@@ -67,13 +67,11 @@ class PuzzleStat:
     tries: int
     wrong: int
     first_try: bool  # the first answer was right
-    solved_at: dt.datetime | None  # the first right answer
+    solved: bool
     seconds: int
     hints: int
-
-    @property
-    def solved(self) -> bool:
-        return self.solved_at is not None
+    # For each past deadline asked about (in the order asked): solved by then?
+    solved_by: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -86,7 +84,7 @@ class Cell:
     first_try: int = 0
     seconds: int = 0
     hints: int = 0
-    finished_at: dt.datetime | None = None  # when the last of its puzzles was solved
+    finished_late: bool = False  # done, but a puzzle was first solved after the deadline
     deadline: dt.datetime | None = None
     now: dt.datetime | None = None
     target: int | None = None
@@ -108,7 +106,7 @@ class Cell:
         if self.deadline is None:
             return False
         if self.done:
-            return self.finished_at is not None and self.finished_at > self.deadline
+            return self.finished_late
         return self.now is not None and self.now > self.deadline
 
     @property
@@ -276,31 +274,73 @@ def drill_puzzles(drills: Iterable[Drill]) -> dict[int, list[int]]:
     return out
 
 
-def attempt_stats(user_ids: Iterable[int], puzzle_ids: Iterable[int]) -> dict[tuple[int, int], PuzzleStat]:
-    """Each pupil's attempts on each puzzle, aggregated by the database: one query."""
+def attempt_stats(
+    user_ids: Iterable[int], puzzle_ids: Iterable[int], deadlines: Iterable[dt.datetime] = ()
+) -> dict[tuple[int, int], PuzzleStat]:
+    """Each pupil's attempts on each puzzle, aggregated by the database: one query.
+
+    ``deadlines`` (past ones: nothing can be late for a deadline to come) add to each stat
+    whether the puzzle was solved by each of them, counted in the database too, so that no
+    date has to be read back row by row.
+    """
     users, puzzles = list(user_ids), list(set(puzzle_ids))
     if not users or not puzzles:
         return {}
+    by = {
+        f"by_{k}": Count("id", filter=Q(correct=True, created__lt=when)) for k, when in enumerate(deadlines)
+    }
     rows = (
         Attempt.objects.filter(user_id__in=users, puzzle_id__in=puzzles)
         .order_by()
         .values("user_id", "puzzle_id")
-        .alias(first_at=Min("created"))
+        .alias(first_at=Min("created"), solved_at=Min("created", filter=Q(correct=True)))
         .annotate(
             tries=Count("id"),
             wrong=Count("id", filter=Q(correct=False)),
-            solved_at=Min("created", filter=Q(correct=True)),
-            # Compared in the database: one date fewer per row to read back.
-            first_try=Case(When(first_at=F("solved_at"), then=Value(True)), default=Value(False)),
+            right=Count("id", filter=Q(correct=True)),
+            first_try=Case(When(first_at=F("solved_at"), then=Value(1)), default=Value(0)),
             seconds=Sum("seconds"),
             hints=Max("hints_used"),
+            **by,
         )
-        .values_list("user_id", "puzzle_id", "tries", "wrong", "first_try", "solved_at", "seconds", "hints")
+        .values_list("user_id", "puzzle_id", "tries", "wrong", "right", "first_try", "seconds", "hints", *by)
     )
     return {
-        (user, puzzle): PuzzleStat(tries, wrong, bool(first), solved_at, seconds or 0, hints or 0)
-        for user, puzzle, tries, wrong, first, solved_at, seconds, hints in rows
+        (row[0], row[1]): PuzzleStat(
+            row[2], row[3], bool(row[5]), row[4] > 0, row[6] or 0, row[7] or 0, tuple(n > 0 for n in row[8:])
+        )
+        for row in rows
     }
+
+
+@dataclass(frozen=True)
+class Deadlines:
+    """The drills' deadlines, and the index of each past one in :func:`attempt_stats`'s answers."""
+
+    now: dt.datetime
+    of: dict[int, dt.datetime | None]  # drill id → deadline
+    past: list[dt.datetime]  # the distinct ones already passed
+
+    @classmethod
+    def of_drills(cls, drills: Iterable[Drill]) -> Deadlines:
+        now = timezone.now()
+        of = {drill.pk: deadline(drill) for drill in drills}
+        past = sorted({d for d in of.values() if d is not None and d <= now})
+        return cls(now, of, past)
+
+    def index(self, drill: Drill) -> int | None:
+        when = self.of.get(drill.pk)
+        return self.past.index(when) if when is not None and when in self.past else None
+
+
+def drill_stats(
+    drills: list[Drill], user_ids: list[int]
+) -> tuple[dict[int, list[int]], dict[tuple[int, int], PuzzleStat], Deadlines]:
+    """Everything :func:`make_cell` needs for these drills and pupils: three queries."""
+    puzzles = drill_puzzles(drills)
+    deadlines = Deadlines.of_drills(drills)
+    stats = attempt_stats(user_ids, {p for ps in puzzles.values() for p in ps}, deadlines.past)
+    return puzzles, stats, deadlines
 
 
 def make_cell(
@@ -308,12 +348,11 @@ def make_cell(
     puzzles: list[int],
     stats: dict[tuple[int, int], PuzzleStat],
     user_id: int,
-    now: dt.datetime,
-    due_at: dt.datetime | bool | None = False,
+    deadlines: Deadlines,
 ) -> Cell:
-    """One pupil's cell of one drill; ``due_at``: the drill's :func:`deadline`, if already known."""
     tried = solved = first = seconds = hints = 0
-    finished: dt.datetime | None = None
+    past = deadlines.index(drill)
+    solved_late = False
     for puzzle_id in puzzles:
         stat = stats.get((user_id, puzzle_id))
         if stat is None:
@@ -323,9 +362,11 @@ def make_cell(
         hints += stat.hints
         if stat.first_try:
             first += 1
-        if stat.solved_at is not None:
+        if stat.solved:
             solved += 1
-            finished = stat.solved_at if finished is None else max(finished, stat.solved_at)
+            if past is not None and not stat.solved_by[past]:
+                solved_late = True
+    done = solved == len(puzzles) and bool(puzzles)
     return Cell(
         total=len(puzzles),
         solved=solved,
@@ -333,9 +374,9 @@ def make_cell(
         first_try=first,
         seconds=seconds,
         hints=hints,
-        finished_at=finished if solved == len(puzzles) and puzzles else None,
-        deadline=deadline(drill) if due_at is False else due_at,
-        now=now,
+        finished_late=done and solved_late,
+        deadline=deadlines.of.get(drill.pk),
+        now=deadlines.now,
         target=drill.target_accuracy,
     )
 
@@ -350,12 +391,9 @@ def class_matrix(classroom: Classroom) -> Matrix:
     """Pupils × drills: five queries, whatever the number of pupils, drills and puzzles."""
     students = _students(classroom)
     drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
-    puzzles = drill_puzzles(drills)
-    stats = attempt_stats([u.pk for u, _ in students], {p for ps in puzzles.values() for p in ps})
-    now = timezone.now()
-    deadlines = {drill.pk: deadline(drill) for drill in drills}
+    puzzles, stats, deadlines = drill_stats(drills, [u.pk for u, _ in students])
     cells = {
-        (user.pk, drill.pk): make_cell(drill, puzzles[drill.pk], stats, user.pk, now, deadlines[drill.pk])
+        (user.pk, drill.pk): make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)
         for user, _ in students
         for drill in drills
     }
@@ -368,10 +406,8 @@ def student_drill_rows(user: Any, classroom_ids: list[int] | None = None) -> lis
     if classroom_ids is not None:
         drills_qs = drills_qs.filter(classroom_id__in=classroom_ids)
     drills = list(drills_qs.distinct())
-    puzzles = drill_puzzles(drills)
-    stats = attempt_stats([user.pk], {p for ps in puzzles.values() for p in ps})
-    now = timezone.now()
-    rows = [(drill, make_cell(drill, puzzles[drill.pk], stats, user.pk, now)) for drill in drills]
+    puzzles, stats, deadlines = drill_stats(drills, [user.pk])
+    rows = [(drill, make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)) for drill in drills]
     # Unfinished work first, the soonest due first; then what is done.
     far = dt.date.max
     return sorted(rows, key=lambda r: (r[1].done, r[0].due or far, r[0].created, r[0].pk))
@@ -525,9 +561,9 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
 @login_required
 def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
-    return page(
-        request, "classes/dashboard.html", {"classroom": classroom, "matrix": class_matrix(classroom)}
-    )
+    matrix = class_matrix(classroom)
+    ctx = {"classroom": classroom, "matrix": matrix, "rows": matrix.shown_rows()}
+    return page(request, "classes/dashboard.html", ctx)
 
 
 @login_required
@@ -542,10 +578,8 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     pupil = student_of(classroom, user_id)
     drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
-    puzzles_by_drill = drill_puzzles(drills)
-    stats = attempt_stats([pupil.pk], {p for ps in puzzles_by_drill.values() for p in ps})
-    now = timezone.now()
-    cells = [(d, make_cell(d, puzzles_by_drill[d.pk], stats, pupil.pk, now)) for d in drills]
+    puzzles_by_drill, stats, deadlines = drill_stats(drills, [pupil.pk])
+    cells = [(d, make_cell(d, puzzles_by_drill[d.pk], stats, pupil.pk, deadlines)) for d in drills]
     ctx = {
         "classroom": classroom,
         "pupil": pupil,

@@ -19,13 +19,12 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from lessons import checking, progress, timing
-from lessons.dashboard import attempt_stats, drill_puzzles, make_cell, student_drill_rows
+from lessons.dashboard import drill_stats, make_cell, student_drill_rows
 from lessons.forms import TokenForm
 from lessons.models import Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
 from lessons.permissions import (
@@ -293,8 +292,8 @@ def drill_detail(request: HttpRequest, drill_id: int) -> HttpResponse:
     """The drill's lessons and puzzles in order, each marked with the visitor's progress."""
     drill, teacher = drill_for_member(request, drill_id)
     items = list(drill.items.select_related("lesson__course", "puzzle"))
-    puzzles = drill_puzzles([drill])[drill.pk]
-    stats = attempt_stats([request.user.pk], puzzles)
+    by_drill, stats, deadlines = drill_stats([drill], [request.user.pk])
+    puzzles = by_drill[drill.pk]
     lesson_puzzles = _lesson_puzzles([i.lesson_id for i in items if i.lesson_id])
     solved = {pk for (_, pk), s in stats.items() if s.solved}
     rows = []
@@ -306,7 +305,7 @@ def drill_detail(request: HttpRequest, drill_id: int) -> HttpResponse:
         else:
             url = reverse("drills-puzzle", args=[drill.pk, item.pk])
             rows.append({"item": item, "url": url, "solved": int(item.puzzle_id in solved), "total": 1})
-    cell = make_cell(drill, puzzles, stats, request.user.pk, timezone.now())
+    cell = make_cell(drill, puzzles, stats, request.user.pk, deadlines)
     ctx = {"drill": drill, "classroom": drill.classroom, "rows": rows, "cell": cell, "teacher": teacher}
     return page(request, "classes/drill.html", ctx)
 
