@@ -295,3 +295,49 @@ class PuzzleAuthor(models.Model):
 
     def __str__(self) -> str:
         return f"{self.puzzle_id} by {self.author_id}"
+
+
+# ---------------------------------------------------------------- the practice table
+
+
+class BotLevel(models.TextChoices):
+    RANDOM = "random", _("Beginner (random cards)")
+    HEURISTIC = "heuristic", _("Club player (rules of thumb)")
+    STRONG = "strong", _("Strong (looks ahead)")
+
+
+class PracticeGame(models.Model):
+    """A game at the practice table (the learner against three bots), or a puzzle position played out.
+
+    The cards are never stored: ``hands`` keeps, for each hand of the game, what deals it again
+    (dealer, seed or deck, scores carried in) and every action taken by the learner and the bots,
+    in order. Replaying them through ``engine.hand.Hand`` rebuilds the table exactly
+    (lessons/practice_state.py), so a refresh or a lost connection never loses a hand.
+    ``move`` counts the changes of state: every form carries it, so a form posted twice acts once.
+    """
+
+    session_key = models.CharField(max_length=40, blank=True, default="")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.HEURISTIC)
+    options = models.JSONField(default=dict, blank=True)
+    # A position played out: the puzzle it came from, and the table it starts from.
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    setup = models.JSONField(null=True, blank=True)
+    hands = models.JSONField(default=list, blank=True)
+    move = models.PositiveIntegerField(default=0)
+    finished = models.BooleanField(default=False)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("-updated", "-id")
+        indexes = (
+            models.Index(fields=["session_key", "variant"], name="practice_session_variant"),
+            models.Index(fields=["user", "variant"], name="practice_user_variant"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.variant} practice #{self.pk}"
