@@ -198,8 +198,9 @@ def _mo_catalog(path: Path) -> Catalog:
 def parse_po(text: str) -> tuple[dict[tuple[str, str], str], dict[str, str]]:
     """The translated entries of a .po file and its header, as msgfmt would compile them.
 
-    Fuzzy, obsolete and untranslated entries are left out, like msgfmt does;
-    of plural entries the first form is kept under the singular msgid.
+    Fuzzy, obsolete and untranslated entries are left out, like msgfmt does, and
+    so are plural entries (``msgid_plural``): the engine words plurals with
+    ``{n:point|points}`` and never looks them up, as :func:`_mo_catalog` skips them.
 
     >>> entries, header = parse_po('msgid ""\\nmsgstr "Language: fr\\\\n"\\n\\n'
     ...     'msgctxt "saudi"\\nmsgid "a"\\nmsgstr "b"\\n"c\\\\n"\\n')
@@ -217,7 +218,7 @@ def parse_po(text: str) -> tuple[dict[tuple[str, str], str], dict[str, str]]:
         msgstr = fields.get("msgstr", fields.get("msgstr[0]", ""))
         if msgid == "" and "msgctxt" not in fields:
             header.update(_parse_header(msgstr))
-        elif msgid is not None and msgstr and not flags["fuzzy"]:
+        elif msgid is not None and msgstr and not flags["fuzzy"] and "msgid_plural" not in fields:
             entries[(fields.get("msgctxt", ""), msgid)] = msgstr
         fields.clear()
         flags["fuzzy"] = False
