@@ -1,23 +1,31 @@
 """The search: fail-soft alpha-beta on card points, with a transposition table.
 
 The game is zero-sum in card points: whatever one team takes from here the
-other does not. Every function below returns the points **NS** takes from
-the position on (the cards of the trick in progress included, the last-trick
-bonus included); NS maximises it, EW minimises it.
+other does not, so one number describes a position and one side maximises it.
 
-- One function per kind of node: :func:`Search.lead` starts a trick (the
-  only place the transposition table is used: a position between tricks is
-  fully described by the four hands and the leader), ``follow`` plays the
-  second, third and fourth cards.
-- Transposition table: key ``hands[0] | hands[1] << 32 | hands[2] << 64 |
-  hands[3] << 96 | leader << 128``, value ``(lower, upper, best lead)``:
-  bounds on NS's points, since a cut-off search only proves a bound.
-- Move ordering: the table's best lead first; then cards that win the trick
-  now, most points first, when they can; otherwise the cheapest cards.
+- :func:`trick` searches from the start of a trick to the end of the hand and
+  returns the points of the **leader's team**. One call plays a whole trick:
+  four nested loops, one per player, maximising for the leader and the
+  partner, minimising for the two opponents, each with its own window and
+  cut-off; the next trick is a recursive call. So the recursion is one frame
+  per trick (a Python call is the costliest thing here) and the inner loop
+  has no call but the legality and ordering look-ups.
+- :func:`follow` (NS's points) finishes a trick already in progress; only
+  the root and the principal line use it.
+- Transposition table, at the start of tricks (a position there is fully
+  described by the four hands and the leader): key ``hands[0] | hands[1] << 32
+  | hands[2] << 64 | hands[3] << 96 | leader << 128``, value ``(lower, upper,
+  best lead)`` for the leader's team: a cut-off search proves only a bound.
+- Enhanced transposition cut-off: before the fourth player searches, the
+  table is asked about every trick ending; one that already settles the
+  node ends it.
+- Move ordering: the table's best lead first, then the top live card of a
+  suit, then the cheapest cards; following, the partner's winning trick gets
+  points, a trick that can be taken is taken by the cheapest winner (on the
+  fourth card), otherwise the cheapest card.
 - Equivalent cards (:mod:`engine.solver.equivalence`) are searched once.
-- Legality comes from :func:`engine.play.legal_mask`, the same fast path the
-  hand runner uses.
-- Quick bounds: NS can never take more than the points still in play plus
+- Legality comes from :func:`engine.play.legal_mask`, the hand runner's path.
+- Quick bounds: a team never takes more than the points still in play plus
   the last-trick bonus, nor less than nothing.
 
 Everything in the inner loop is an ``int``: cards, masks, seats, points.
@@ -29,45 +37,61 @@ from collections.abc import Callable
 
 from engine.play import legal_mask
 from engine.ranking import HIGHER, LAST_TRICK_BONUS, POINTS, STRENGTH
-from engine.solver.equivalence import representatives
+from engine.solver.equivalence import MERGEABLE, representatives
 from engine.variants import RuleSet
 
 INFINITY = 1 << 16  # beyond any number of points
 
 TTEntry = tuple[int, int, int]
+TrickFn = Callable[[int, int, int, int, int], int]
+FollowFn = Callable[[int, int, list[int], int, int, int, int, int, int, int], int]
+LeadOrderFn = Callable[[int, int, int], list[int]]
+FollowOrderFn = Callable[[int, int, int, bool, bool], list[int]]
 
 
 class Search:
-    """Search state for one deal: the hands (masks, mutated and restored), the table, a node count."""
+    """Search state for one deal: the hands (masks, changed and restored), the table, a node count.
+
+    ``ekka_trick``/``ekka``: the trick in progress at the root and whether its leader called Ekka.
+    """
 
     def __init__(
         self,
         rules: RuleSet,
         trump: int,
         hands: list[int],
-        clockwise: bool,
         ekka_trick: list[int] | None = None,
         ekka: bool = False,
     ) -> None:
         self.rules = rules
         self.trump = trump
         self.hands = hands
-        self.step = -1 if clockwise else 1
+        self.step = -1 if rules.clockwise else 1
         self.table: dict[int, TTEntry] = {}
         self.counter = [0]
-        self.lead, self.follow = _build(self, ekka_trick, ekka)
+        self.trick, self.follow, self.lead_order, self.follow_order = _build(self, ekka_trick, ekka)
 
     @property
     def nodes(self) -> int:
         return self.counter[0]
 
+    def key(self, leader: int) -> int:
+        """The table's key for the start of a trick led by ``leader``."""
+        h = self.hands
+        return h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96 | leader << 128
 
-LeadFn = Callable[[int, int, int, int], int]
-FollowFn = Callable[[int, int, list[int], int, int, int, int, int, int, int], int]
+    def lead(self, seat: int, rem: int, alpha: int, beta: int, only: int = -1) -> int:
+        """NS's points from the start of a trick led by ``seat`` (``only``: that lead alone)."""
+        if not seat & 1:
+            return self.trick(seat, rem, alpha, beta, only)
+        top = rem + LAST_TRICK_BONUS
+        return top - self.trick(seat, rem, top - beta, top - alpha, only)
 
 
-def _build(s: Search, ekka_trick: list[int] | None, ekka: bool) -> tuple[LeadFn, FollowFn]:
-    """The two node functions as closures over the deal's constants (fast local look-ups)."""
+def _build(
+    s: Search, ekka_trick: list[int] | None, ekka: bool
+) -> tuple[TrickFn, FollowFn, LeadOrderFn, FollowOrderFn]:
+    """The node functions as closures over the deal's constants (fast local look-ups)."""
     rules = s.rules
     trump = s.trump
     hands = s.hands
@@ -79,13 +103,82 @@ def _build(s: Search, ekka_trick: list[int] | None, ekka: bool) -> tuple[LeadFn,
     strength = STRENGTH[trump]
     higher = HIGHER[trump]
     bonus = LAST_TRICK_BONUS
-    # One trick list per number of tricks left, so a trick never allocates.
+    # One trick list per number of tricks left, so a trick never allocates one.
     pool: list[list[int]] = [[] for _ in range(9)]
 
+    def lead_order(moves: int, live: int, first: int) -> list[int]:
+        """Leads as sort keys (card in the low 5 bits): remembered best, top cards, cheapest."""
+        keys = []
+        while moves:
+            low = moves & -moves
+            c = low.bit_length() - 1
+            moves ^= low
+            if c == first:
+                keys.append(c)
+            elif not higher[c] & live:
+                keys.append((64 - pts[c]) << 5 | c)
+            else:
+                keys.append((128 + strength[c] * 32 + pts[c]) << 5 | c)
+        keys.sort()
+        return keys
+
+    def follow_order(moves: int, wcard: int, led: int, ours: bool, last: bool) -> list[int]:
+        """Following cards as sort keys; ``ours``: the player's team holds the trick now."""
+        if not moves & (moves - 1):
+            return [moves.bit_length() - 1]
+        ws = strength[wcard]
+        keys = []
+        while moves:
+            low = moves & -moves
+            c = low.bit_length() - 1
+            moves ^= low
+            p = pts[c]
+            beats = strength[c] > ws and (c >> 3 == led or c >> 3 == trump)
+            if ours and not beats and last:
+                keys.append((64 - p) << 5 | c)  # partner holds the trick: give points
+            elif beats:
+                keys.append((64 + strength[c]) << 5 | c)  # take it with the cheapest winner
+            else:
+                keys.append((128 + p * 8 + strength[c]) << 5 | c)
+        keys.sort()
+        return keys
+
+    # The replies to a trick so far, remembered: the same hand meets the same
+    # trick again and again (other hands differ, and every null-window search
+    # revisits the tree). ``code`` packs the trick: cards at bits 32, 37, 42 and
+    # one bit per card at 47-49, so ``hand | code`` and ``moves | code`` are keys.
+    fixed: dict[int, list[int]] = {}  # hand | code -> replies, when no card of the hand can merge
+    fixed_get = fixed.get
+    legal_cache: dict[int, int] = {}  # hand | code -> legal mask
+    legal_get = legal_cache.get
+    order_cache: dict[int, list[int]] = {}  # moves | code -> replies
+    order_get = order_cache.get
+    mergeable = MERGEABLE[trump]
+
+    def replies(
+        hand: int, t: list[int], code: int, live: int, wcard: int, led: int, ours: bool, last: bool
+    ) -> list[int]:
+        """The ordered legal replies (one per equivalent run) of ``hand`` to the trick ``t``.
+
+        The search asks ``fixed`` first and calls this only when it does not know.
+        """
+        legal = legal_get(hand | code)
+        if legal is None:
+            legal = legal_cache[hand | code] = legal_mask(hand, t, trump, rules)
+            z = legal & mergeable
+            if not z & (z - 1):
+                # Nothing can merge: the replies do not depend on the other hands.
+                keys = fixed[hand | code] = follow_order(legal, wcard, led, ours, last)
+                return keys
+        moves = representatives(legal, live, trump)
+        keys = order_get(moves | code)
+        if keys is None:
+            keys = order_cache[moves | code] = follow_order(moves, wcard, led, ours, last)
+        return keys
+
     def last_trick(seat: int) -> int:
-        """Everyone holds one card: the trick plays itself."""
-        c = hands[seat]
-        c = c.bit_length() - 1
+        """Everyone holds one card: the trick plays itself. Points of ``seat``'s team."""
+        c = hands[seat].bit_length() - 1
         total = pts[c] + bonus
         wseat, wcard, led = seat, c, c >> 3
         for i in (1, 2, 3):
@@ -94,19 +187,25 @@ def _build(s: Search, ekka_trick: list[int] | None, ekka: bool) -> tuple[LeadFn,
             total += pts[d]
             if strength[d] > strength[wcard] and (d >> 3 == led or d >> 3 == trump):
                 wseat, wcard = p, d
-        return total if not wseat & 1 else 0
+        return total if not (wseat ^ seat) & 1 else 0
 
-    def lead(seat: int, rem: int, alpha: int, beta: int) -> int:
-        """NS's points from the start of a trick led by ``seat``; ``rem``: card points in the hands."""
+    def trick(leader: int, rem: int, alpha: int, beta: int, only: int = -1) -> int:
+        """Points of the leader's team from the start of a trick to the end of the hand.
+
+        ``rem``: card points in the hands. ``only``: search that lead alone (then the
+        table is neither read nor written for this position).
+        """
         counter[0] += 1
-        hand = hands[seat]
-        left = hand.bit_count()
+        h = hands
+        hand0 = h[leader]
+        left = hand0.bit_count()
         if left == 1:
-            return last_trick(seat)
-        key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | seat << 128
-        entry = table_get(key)
+            return last_trick(leader)
+        key = h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96 | leader << 128
+        top = rem + bonus
+        entry = table_get(key) if only < 0 else None
         if entry is None:
-            lo, hi, first = 0, rem + bonus, -1
+            lo, hi, first = 0, top, only
         else:
             lo, hi, first = entry
         if lo >= beta:
@@ -115,63 +214,135 @@ def _build(s: Search, ekka_trick: list[int] | None, ekka: bool) -> tuple[LeadFn,
             return hi
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
-        a0, b0 = a, b
-        live = hands[0] | hands[1] | hands[2] | hands[3]
-        trick = pool[left]
-        nxt = (seat + step) & 3
-        moves = representatives(hand, live, trump)
-        # Order: the remembered best lead, then the top live card of a suit
-        # (most points first), then the rest cheapest first.
-        keys = []
-        m = moves
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if c == first:
-                keys.append(c)
-            elif not higher[c] & live:
-                keys.append((64 - pts[c]) << 5 | c)
-            else:
-                keys.append((128 + strength[c] * 32 + pts[c]) << 5 | c)
-        keys.sort()
-        maximise = not seat & 1
-        best = -1 if maximise else INFINITY
+        a_in, b_in = a, b
+        s1 = (leader + step) & 3
+        s2 = (leader + 2 * step) & 3
+        s3 = (leader + 3 * step) & 3
+        hand1, hand2, hand3 = h[s1], h[s2], h[s3]
+        live = hand0 | hand1 | hand2 | hand3
+        t = pool[left]
+        sh3 = 32 * s3
+        moves0 = [only] if only >= 0 else lead_order(representatives(hand0, live, trump), live, first)
+        best0 = -1
         best_card = -1
-        for k in keys:
-            c = k & 31
-            hands[seat] = hand ^ (1 << c)
-            trick.append(c)
-            v = follow(nxt, 1, trick, seat, c, pts[c], rem - pts[c], live, a, b)
-            trick.pop()
-            if maximise:
-                if v > best:
-                    best, best_card = v, c
-                    if v > a:
-                        a = v
-                        if a >= b:
+        for k0 in moves0:
+            # First card: the leader (maximises).
+            c0 = k0 & 31
+            h[leader] = hand0 ^ (1 << c0)
+            t.append(c0)
+            led = c0 >> 3
+            p0 = pts[c0]
+            code1 = c0 << 32 | 1 << 47
+            moves1 = fixed_get(hand1 | code1) or replies(hand1, t, code1, live, c0, led, False, False)
+            best1 = INFINITY
+            b1 = b
+            for k1 in moves1:
+                # Second card: an opponent (minimises).
+                c1 = k1 & 31
+                h[s1] = hand1 ^ (1 << c1)
+                t.append(c1)
+                p1 = p0 + pts[c1]
+                if strength[c1] > strength[c0] and (c1 >> 3 == led or c1 >> 3 == trump):
+                    w1, wc1 = s1, c1
+                else:
+                    w1, wc1 = leader, c0
+                code2 = code1 | c1 << 37 | 1 << 48
+                moves2 = fixed_get(hand2 | code2) or replies(
+                    hand2, t, code2, live, wc1, led, w1 == leader, False
+                )
+                best2 = -1
+                a2 = a
+                for k2 in moves2:
+                    # Third card: the partner (maximises).
+                    c2 = k2 & 31
+                    h[s2] = hand2 ^ (1 << c2)
+                    t.append(c2)
+                    p2 = p1 + pts[c2]
+                    if strength[c2] > strength[wc1] and (c2 >> 3 == led or c2 >> 3 == trump):
+                        w2, wc2 = s2, c2
+                    else:
+                        w2, wc2 = w1, wc1
+                    ws2 = strength[wc2]
+                    code3 = code2 | c2 << 42 | 1 << 49
+                    moves3 = fixed_get(hand3 | code3) or replies(
+                        hand3, t, code3, live, wc2, led, w2 == s1, True
+                    )
+                    best3 = INFINITY
+                    b3 = b1
+                    if left > 2:
+                        # Enhanced transposition cut-off: does a trick ending already settle it?
+                        base = h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96
+                        for k3 in moves3:
+                            c3 = k3 & 31
+                            w3 = s3 if strength[c3] > ws2 and (c3 >> 3 == led or c3 >> 3 == trump) else w2
+                            e = table_get(base ^ (1 << (c3 + sh3)) | w3 << 128)
+                            if e is not None:
+                                won = p2 + pts[c3]
+                                ub = rem - won + bonus - e[0] if (w3 ^ leader) & 1 else won + e[1]
+                                if ub <= a2:
+                                    best3 = ub
+                                    break
+                    if best3 == INFINITY:
+                        for k3 in moves3:
+                            # Fourth card: an opponent (minimises); the trick is complete.
+                            c3 = k3 & 31
+                            won = p2 + pts[c3]
+                            w3 = s3 if strength[c3] > ws2 and (c3 >> 3 == led or c3 >> 3 == trump) else w2
+                            r = rem - won
+                            h[s3] = hand3 ^ (1 << c3)
+                            # ``left`` >= 2: another trick follows (the last one is ``last_trick``).
+                            if (w3 ^ leader) & 1:
+                                # The opponents won it: the leader's team gets what they do not.
+                                rt = r + bonus
+                                v = rt - trick(w3, r, rt - b3, rt - a2)
+                            else:
+                                v = won + trick(w3, r, a2 - won, b3 - won)
+                            if v < best3:
+                                best3 = v
+                                if v < b3:
+                                    b3 = v
+                                    if b3 <= a2:
+                                        break
+                        h[s3] = hand3
+                    t.pop()
+                    if best3 > best2:
+                        best2 = best3
+                        if best3 > a2:
+                            a2 = best3
+                            if a2 >= b1:
+                                break
+                h[s2] = hand2
+                t.pop()
+                if best2 < best1:
+                    best1 = best2
+                    if best2 < b1:
+                        b1 = best2
+                        if b1 <= a:
                             break
-            elif v < best:
-                best, best_card = v, c
-                if v < b:
-                    b = v
+            h[s1] = hand1
+            t.pop()
+            if best1 > best0:
+                best0, best_card = best1, c0
+                if best1 > a:
+                    a = best1
                     if a >= b:
                         break
-        hands[seat] = hand
-        # Bounds proved by this search (fail-soft: ``best`` is a bound beyond the window).
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
-        table[key] = (lo, hi, best_card)
-        return best
+        h[leader] = hand0
+        if only < 0:
+            # The bounds this search proved (fail-soft: ``best0`` may lie beyond the window).
+            if best0 <= a_in:
+                hi = best0
+            elif best0 >= b_in:
+                lo = best0
+            else:
+                lo = hi = best0
+            table[key] = (lo, hi, best_card)
+        return best0
 
     def follow(
         seat: int,
         n: int,
-        trick: list[int],
+        trick_cards: list[int],
         wseat: int,
         wcard: int,
         tpts: int,
@@ -180,104 +351,57 @@ def _build(s: Search, ekka_trick: list[int] | None, ekka: bool) -> tuple[LeadFn,
         alpha: int,
         beta: int,
     ) -> int:
-        """NS's points from the ``n``-th card (1-3) of a trick; ``wseat``/``wcard`` win it so far."""
+        """NS's points from the ``n``-th card (1-3) of a trick in progress to the end of the hand.
+
+        ``wseat``/``wcard`` hold the trick so far, ``tpts`` are its points, ``rem`` the
+        card points in the hands, ``live`` the hands and the trick's cards.
+        """
         counter[0] += 1
-        top = tpts + rem + bonus
-        if top <= alpha:
-            return top
-        if beta <= 0:
-            return 0
         hand = hands[seat]
-        legal = legal_mask(hand, trick, trump, rules, ekka and trick is ekka_trick)
-        moves = representatives(legal, live, trump)
-        led = trick[0] >> 3
+        legal = legal_mask(hand, trick_cards, trump, rules, ekka and trick_cards is ekka_trick)
+        led = trick_cards[0] >> 3
         ws = strength[wcard]
-        ours = (wseat ^ seat) & 1 == 0
-        keys = []
-        m = moves
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            p = pts[c]
-            beats = strength[c] > ws and (c >> 3 == led or c >> 3 == trump)
-            if ours and not beats and n == 3:
-                # Partner holds the trick: give points.
-                keys.append((64 - p) << 5 | c)
-            elif beats:
-                # Take the trick: on the last card with the most points, else the cheapest winner.
-                keys.append((64 + strength[c]) << 5 | c)
-            else:
-                keys.append((128 + p * 8 + strength[c]) << 5 | c)
-        keys.sort()
+        moves = follow_order(representatives(legal, live, trump), wcard, led, not (wseat ^ seat) & 1, n == 3)
         maximise = not seat & 1
         best = -1 if maximise else INFINITY
         a, b = alpha, beta
-        if n < 3:
-            nxt = (seat + step) & 3
-            for k in keys:
-                c = k & 31
-                hands[seat] = hand ^ (1 << c)
-                trick.append(c)
-                if strength[c] > ws and (c >> 3 == led or c >> 3 == trump):
-                    v = follow(nxt, n + 1, trick, seat, c, tpts + pts[c], rem - pts[c], live, a, b)
+        nxt = (seat + step) & 3
+        for k in moves:
+            c = k & 31
+            p = pts[c]
+            wins = strength[c] > ws and (c >> 3 == led or c >> 3 == trump)
+            hands[seat] = hand ^ (1 << c)
+            if n < 3:
+                trick_cards.append(c)
+                if wins:
+                    v = follow(nxt, n + 1, trick_cards, seat, c, tpts + p, rem - p, live, a, b)
                 else:
-                    v = follow(nxt, n + 1, trick, wseat, wcard, tpts + pts[c], rem - pts[c], live, a, b)
-                trick.pop()
-                if maximise:
-                    if v > best:
-                        best = v
-                        if v > a:
-                            a = v
-                            if a >= b:
-                                break
-                elif v < best:
+                    v = follow(nxt, n + 1, trick_cards, wseat, wcard, tpts + p, rem - p, live, a, b)
+                trick_cards.pop()
+            else:
+                winner = seat if wins else wseat
+                ns = tpts + p if not winner & 1 else 0
+                if not (hands[0] | hands[1] | hands[2] | hands[3]):
+                    v = ns + bonus if not winner & 1 else 0
+                elif not winner & 1:
+                    v = ns + trick(winner, rem - p, a - ns, b - ns)
+                else:
+                    rt = rem - p + bonus
+                    v = rt - trick(winner, rem - p, rt - b, rt - a)
+            if maximise:
+                if v > best:
                     best = v
-                    if v < b:
-                        b = v
+                    if v > a:
+                        a = v
                         if a >= b:
                             break
-        else:
-            if rem or hand & (hand - 1):
-                # Enhanced transposition cut-off: a trick already solved may settle this node.
-                base = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96
-                sh = 32 * seat
-                for k in keys:
-                    c = k & 31
-                    winner = seat if strength[c] > ws and (c >> 3 == led or c >> 3 == trump) else wseat
-                    entry = table_get(base ^ (1 << (c + sh)) | winner << 128)
-                    if entry is not None:
-                        ns = tpts + pts[c] if not winner & 1 else 0
-                        if maximise:
-                            if ns + entry[0] >= beta:
-                                return ns + entry[0]
-                        elif ns + entry[1] <= alpha:
-                            return ns + entry[1]
-            for k in keys:
-                c = k & 31
-                p = pts[c]
-                won = tpts + p
-                winner = seat if strength[c] > ws and (c >> 3 == led or c >> 3 == trump) else wseat
-                hands[seat] = hand ^ (1 << c)
-                if rem == p and not (hands[0] | hands[1] | hands[2] | hands[3]):
-                    v = won + bonus if not winner & 1 else 0
-                else:
-                    ns = won if not winner & 1 else 0
-                    v = ns + lead(winner, rem - p, a - ns, b - ns)
-                if maximise:
-                    if v > best:
-                        best = v
-                        if v > a:
-                            a = v
-                            if a >= b:
-                                break
-                elif v < best:
-                    best = v
-                    if v < b:
-                        b = v
-                        if a >= b:
-                            break
+            elif v < best:
+                best = v
+                if v < b:
+                    b = v
+                    if a >= b:
+                        break
         hands[seat] = hand
         return best
 
-    return lead, follow
+    return trick, follow, lead_order, follow_order

@@ -41,7 +41,7 @@ from engine.cards import CARDS, SEATS, Card, Seat, Team, cards_of
 from engine.play import legal_mask
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS, STRENGTH, total_points, trick_winner_index
 from engine.solver.equivalence import equivalent_to, representatives
-from engine.solver.search import INFINITY, Search
+from engine.solver.search import Search
 from engine.tricks import TrickPlay
 from engine.variants import RuleSet
 
@@ -119,10 +119,11 @@ class _Position:
         """NS's points from here if ``c`` is played (fail-soft outside ``alpha``-``beta``)."""
         s = self.search
         trump, hands, seat, n = s.trump, s.hands, self.seat, len(self.trick)
+        if not n:
+            return s.lead(seat, self.rem, alpha, beta, c)
         p = POINTS[trump][c]
-        if not n or (
-            STRENGTH[trump][c] > STRENGTH[trump][self.wcard]
-            and (c >> 3 == self.trick[0] >> 3 or c >> 3 == trump)
+        if STRENGTH[trump][c] > STRENGTH[trump][self.wcard] and (
+            c >> 3 == self.trick[0] >> 3 or c >> 3 == trump
         ):
             wseat, wcard = seat, c
         else:
@@ -159,12 +160,26 @@ class _Position:
         """The position after ``c`` (the search's hands are changed for good)."""
         s = self.search
         s.hands[self.seat] ^= 1 << c
+        if len(self.trick) < 3:
+            # The same list: the search recognises the root trick (and its Ekka call) by identity.
+            self.trick.append(c)
+            return _Position(s, (self.seat + s.step) & 3, self.trick, self.leader, self.ekka)
         trick = [*self.trick, c]
-        if len(trick) < 4:
-            return _Position(s, (self.seat + s.step) & 3, trick, self.leader, self.ekka)
         wi = trick_winner_index(trick, s.trump)
         winner = (self.leader + s.step * wi) & 3
         return _Position(s, winner, [], winner, False)
+
+    def candidates(self) -> list[int]:
+        """The legal cards, one per equivalent run, in the search's order (its best lead first)."""
+        s = self.search
+        moves = representatives(self.legal(), self.live, s.trump)
+        if not self.trick:
+            entry = s.table.get(s.key(self.seat))
+            keys = s.lead_order(moves, self.live, entry[2] if entry else -1)
+        else:
+            ours = not (self.wseat ^ self.seat) & 1
+            keys = s.follow_order(moves, self.wcard, self.trick[0] >> 3, ours, len(self.trick) == 3)
+        return [k & 31 for k in keys]
 
     def gained(self, c: int) -> int:
         """NS's points for the trick ``c`` completes (0 when it completes none or EW wins it)."""
@@ -227,7 +242,7 @@ def solve(
     if ekka and not trick:
         raise ValueError("Ekka is called on a card already led")
     root_trick = list(trick)
-    search = Search(rules, trump, list(hands), rules.clockwise, root_trick, ekka)
+    search = Search(rules, trump, list(hands), root_trick, ekka)
     root = _Position(search, to_play, root_trick, leader, ekka)
     legal = root.legal()
     reps = representatives(legal, root.live, trump)
@@ -291,10 +306,14 @@ def _principal_line(root: _Position, first: Card, ns_value: int) -> list[tuple[S
         pos = pos.play(card)
         if pos.is_over():
             return line
-        legal = representatives(pos.legal(), pos.live, pos.search.trump)
-        for c in cards_of(legal):
-            # A window of one value around the target: the answer is exact when it is inside.
-            if pos.value_after(c, target - 1, target + 1) == target:
+        ns_to_play = not pos.seat & 1
+        for c in pos.candidates():
+            # A null window at the target: a card of the player's best value reaches it.
+            if ns_to_play:
+                found = pos.value_after(c, target - 1, target) >= target
+            else:
+                found = pos.value_after(c, target, target + 1) <= target
+            if found:
                 card = c
                 break
         else:  # pragma: no cover - the value was proved above

@@ -32,7 +32,9 @@ def h(*cards: str) -> int:
     return mask_of(Card.parse(c) for c in cards)
 
 
-def random_position(variant: str, options: dict[str, bool], trumps: list[int], rng: random.Random, tricks_left: int):
+def random_position(
+    variant: str, options: dict[str, bool], trumps: list[int], rng: random.Random, tricks_left: int
+):
     """A random deal played with random legal cards to ``tricks_left`` tricks, plus 0-3 cards of the next."""
     rules = rules_for(variant, options)
     dealer = Seat(rng.randrange(4))
@@ -155,14 +157,18 @@ def test_solver_representatives_keep_one_card_per_class():
             cls = equivalent_to(c, hand, live, trump)
             classes.add(cls)
             # The weakest card of each class is the one searched.
-            assert reps & cls == 1 << min(cards_of(cls), key=lambda x: (x & 7)), (hand, live, trump)
+            assert reps & cls == 1 << min(cards_of(cls), key=lambda x: x & 7), (hand, live, trump)
         assert len(cards_of(reps)) == len(classes)
 
 
 def test_solver_merges_only_cards_of_equal_points():
     # A and 10 of spades are adjacent in strength but worth 11 and 10: never merged.
     hand = h("AS", "TS", "8S", "7S")
-    assert cards_of(representatives(hand, hand, NO_TRUMP)) == [Card.parse("7S"), Card.parse("TS"), Card.parse("AS")]
+    assert cards_of(representatives(hand, hand, NO_TRUMP)) == [
+        Card.parse("7S"),
+        Card.parse("TS"),
+        Card.parse("AS"),
+    ]
     # Trump 9 (14) and 8 (0) never merge either; trump 8 and 7 (both 0) do.
     trumps = h("9S", "8S", "7S")
     assert cards_of(representatives(trumps, trumps, 0)) == [Card.parse("7S"), Card.parse("9S")]
@@ -175,7 +181,14 @@ def test_solver_ace_and_ten_are_not_equivalent():
     hands[Seat.N] = h("8D")
     hands[Seat.W] = h("7D")
     hands[Seat.S] = h("AS", "TS")
-    s = solve(rules_for("saudi"), NO_TRUMP, tuple(hands), Seat.S, Seat.E, [Card.parse(c) for c in ("KH", "7H", "8H")])
+    s = solve(
+        rules_for("saudi"),
+        NO_TRUMP,
+        tuple(hands),
+        Seat.S,
+        Seat.E,
+        [Card.parse(c) for c in ("KH", "7H", "8H")],
+    )
     assert s.values[Card.parse("AS")] == (20, 15)
     assert s.values[Card.parse("TS")] == (21, 14)
     assert s.best == [Card.parse("TS")]
