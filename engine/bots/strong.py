@@ -12,17 +12,19 @@ Each decision is a small Monte Carlo search over determinizations:
   tried on the same samples, so the comparison is between cards, not between
   deals. Cards that cannot differ in outcome (adjacent zero-point cards of one
   suit) are tried once.
-- **Auction.** Each call that would make a contract is tried on sampled deals
-  (the other seats' five cards and the stock; seats that passed are dealt hands
-  the heuristic would have passed with); the best call is made when its
-  average utility beats passing. Passing is worth the contract that stands
-  (a Hokm another seat called) or, when none stands, ``pass_value``.
+- **Auction.** Each allowed call is tried on sampled deals (the other seats'
+  five cards and the stock, dealt so that rule-of-thumb players would have
+  made the calls already made): the auction is finished as rule-of-thumb
+  players would finish it (:mod:`engine.bots.auction_model`), the contract it
+  sells is played out, and the call with the best average utility is made. A
+  void hand is worth nothing to either side.
 - **Doubling.** Each allowed word is valued on sampled deals by the game
   points it would bring (one playout per sample, scored at each multiplier).
 
-A decision stops sampling when ``budget_ms`` is spent (after at least
-``min_samples``) or after ``max_samples``. With ``budget_ms=None`` the number of
-samples is fixed and the bot is deterministic for a given seed.
+Choices race (:mod:`engine.bots.racing`): after ``race_after`` samples the
+clearly worse ones are dropped, and the decision ends when one is left, after
+``samples`` samples, or when ``budget_ms`` is spent (after at least
+``min_samples``). With ``budget_ms=None`` the bot is deterministic for a given seed.
 """
 
 from __future__ import annotations
@@ -30,12 +32,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from functools import partial
 
-from engine.auction import LADDER, Call, Contract
+from engine.auction import LADDER
+from engine.bots.auction_model import explains, finish_auction
 from engine.bots.base import Bot
-from engine.bots.heuristic import heuristic_call
-from engine.bots.knowledge import infer
+from engine.bots.knowledge import Knowledge, infer
 from engine.bots.outcome import scale
+from engine.bots.racing import Race
 from engine.bots.sampling import sample_hands
 from engine.bots.simulation import (
     PlayPosition,
@@ -45,13 +49,20 @@ from engine.bots.simulation import (
     sample_first_deal,
 )
 from engine.bots.view import View
-from engine.cards import CARDS, SUIT_LETTERS, SUIT_MASK, Card
+from engine.cards import CARDS, SUIT_MASK, Card
 from engine.deal import FirstDeal
-from engine.ranking import NO_TRUMP, POINTS, STRENGTH
+from engine.ranking import POINTS, STRENGTH
 
-PASS_VALUE = 0.0
-"""Utility of passing when no contract stands: a call must promise more to be made."""
 REJECTION_TRIES = 20
+"""Deals tried before the auction for one that explains the calls made."""
+PLAY_REJECTION_TRIES = 8
+"""Deals tried during the play for one that explains the auction."""
+SAMPLES = 48
+"""Samples per decision, at most."""
+RACE_AFTER = 8
+"""Samples before clearly worse choices are dropped (:mod:`engine.bots.racing`)."""
+BUDGET_MS = 200.0
+"""Wall-clock time after which a decision stops sampling."""
 
 
 class StrongBot(Bot):
@@ -61,18 +72,21 @@ class StrongBot(Bot):
     def __init__(
         self,
         seed: int | None = None,
-        budget_ms: float | None = 150.0,
-        max_samples: int = 400,
-        min_samples: int = 6,
-        pass_value: float = PASS_VALUE,
+        samples: int = SAMPLES,
+        budget_ms: float | None = BUDGET_MS,
+        min_samples: int = 4,
+        race_after: int = RACE_AFTER,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
-        self.max_samples = max_samples
+        self.max_samples = samples
         self.min_samples = min_samples
-        self.pass_value = pass_value
+        self.race_after = race_after
         self.samples_used = 0
         """Samples the last decision used (for benchmarks)."""
+
+    def _race(self, options: int) -> Race:
+        return Race(options, self.race_after)
 
     def _rounds(self) -> Iterator[int]:
         start = time.perf_counter()
@@ -101,58 +115,73 @@ class StrongBot(Bot):
             return CARDS[cards[0]]
         position = PlayPosition(view)
         knowledge = infer(view)
-        totals = [0.0] * len(cards)
-        self.samples_used = 0
+        calls = [c.call for c in view.calls]
+        race = self._race(len(cards))
         for _ in self._rounds():
-            hands = sample_hands(knowledge, self.rng)
+            hands = self._play_sample(view, knowledge, position, calls)
             value = deal_value(view, contract, position.original_hands(hands))
-            for i, c in enumerate(cards):
-                totals[i] += position.utility_after(hands, c, value)
-        best = max(range(len(cards)), key=lambda i: totals[i])
-        return CARDS[cards[best]]
+            race.add({i: position.utility_after(hands, cards[i], value) for i in race.active})
+            if race.over:
+                break
+        return CARDS[cards[race.best()]]
+
+    def _play_sample(
+        self, view: View, knowledge: Knowledge, position: PlayPosition, calls: list[str]
+    ) -> list[int]:
+        """Hidden hands consistent with the play and, as far as a few tries find, with the auction:
+        a random five of each seat's eight cards (the bidding card was not among the receiver's
+        five) must make rule-of-thumb players call as they did."""
+        hands = sample_hands(knowledge, self.rng)
+        if not calls:
+            return hands
+        rng = self.rng
+        bidding_card = view.bidding_card
+        receiver = view.contract.receiver if view.contract is not None else -1
+        for _ in range(PLAY_REJECTION_TRIES):
+            first = [0, 0, 0, 0]
+            for s, cards in enumerate(position.original_hands(hands)):
+                if s == view.seat:
+                    continue
+                if s == receiver:
+                    cards &= ~(1 << bidding_card)
+                for c in rng.sample(_bits(cards), 5):
+                    first[s] |= 1 << c
+            if explains(view.rules, view.dealer, bidding_card, calls, first, view.seat):
+                break
+            hands = sample_hands(knowledge, rng)
+        return hands
 
     # -- auction
     def bid(self, view: View) -> str:
         choices = [c for c in view.choices if c != "redeal"]
         if len(choices) == 1:
             return choices[0]
-        options: dict[str, Contract] = {}
-        for c in choices:
-            contract = _contract_of(view, c)
-            if contract is not None:
-                options[c] = contract
-        standing = _standing_hokm(view)
-        if not options:
-            return "pass" if "pass" in choices else choices[0]
-        contracts = list(options.values()) + ([standing] if standing is not None else [])
-        totals = [0.0] * len(contracts)
-        n = 0
-        self.samples_used = 0
+        calls = [c.call for c in view.calls]
+        finish = partial(finish_auction, view.rules, view.dealer, view.bidding_card)
+        race = self._race(len(choices))
         for _ in self._rounds():
-            first = self._first_deal(view)
-            for i, contract in enumerate(contracts):
+            first = self._first_deal(view, calls)
+            values = {}
+            for i in race.active:
+                contract = finish([*calls, choices[i]], first.hands)
+                if contract is None:
+                    values[i] = 0.0  # a void hand: nobody scores
+                    continue
                 full = contract_deal(view, first, contract)
                 value = deal_value(view, contract, full, multiplier=1)
                 points, tricks = play_contract(view, full, contract)
-                totals[i] += value.utility(points, tricks, view.seat & 1)
-            n += 1
-        means = [t / max(n, 1) for t in totals]
-        names = list(options)
-        best = max(range(len(names)), key=lambda i: means[i])
-        if "pass" not in choices:
-            return names[best]
-        pass_value = means[-1] if standing is not None else self.pass_value
-        return names[best] if means[best] > pass_value else "pass"
-
-    def _first_deal(self, view: View) -> FirstDeal:
-        """A random table before the contract; the seats that passed hold hands the heuristic passes with."""
-        passes = _passes(view)
-        first = sample_first_deal(view, self.rng)
-        for _ in range(REJECTION_TRIES):
-            if all(heuristic_call(view.rules.name, ch, first.hands[s], view.bidding_card) == "pass"
-                   for s, ch in passes):
+                values[i] = value.utility(points, tricks, view.seat & 1)
+            race.add(values)
+            if race.over:
                 break
+        return choices[race.best()]
+
+    def _first_deal(self, view: View, calls: list[str]) -> FirstDeal:
+        """A random table before the contract on which rule-of-thumb players make the calls made so far."""
+        for _ in range(REJECTION_TRIES):
             first = sample_first_deal(view, self.rng)
+            if explains(view.rules, view.dealer, view.bidding_card, calls, first.hands, view.seat):
+                break
         return first
 
     # -- doubling
@@ -163,18 +192,20 @@ class StrongBot(Bot):
             return choices[0]
         knowledge = infer(view)
         words = [(w, view.multiplier if w == "pass" else (2, 3, 4, 4)[LADDER.index(w)]) for w in choices]
-        totals = [0.0] * len(words)
         team = view.seat & 1
         s = scale(view.rules, contract.trump)
-        self.samples_used = 0
+        race = self._race(len(words))
         for _ in self._rounds():
             hands = sample_hands(knowledge, self.rng)
             points, tricks = play_contract(view, hands, contract)
-            for i, (_, multiplier) in enumerate(words):
-                gp = deal_value(view, contract, hands, multiplier=multiplier).game_points(points, tricks)
-                totals[i] += (gp[team] - gp[team ^ 1]) / s
-        best = max(range(len(words)), key=lambda i: totals[i])
-        return words[best][0]
+            values = {}
+            for i in race.active:
+                gp = deal_value(view, contract, hands, multiplier=words[i][1]).game_points(points, tricks)
+                values[i] = (gp[team] - gp[team ^ 1]) / s
+            race.add(values)
+            if race.over:
+                break
+        return words[race.best()][0]
 
 
 def representatives(legal: int, live: int, trump: int) -> list[int]:
@@ -206,45 +237,10 @@ def _mask(cards: tuple[Card, ...]) -> int:
     return m
 
 
-def _contract_of(view: View, choice: str) -> Contract | None:
-    """The contract a call would make, if nobody else speaks (``None`` for ``pass``)."""
-    call = Call.parse(choice)
-    me = view.seat
-    up = view.bidding_card.suit
-    if call.word in ("hokm", "take"):
-        return Contract("hokm", up if call.suit is None else call.suit, me, me)
-    if call.word == "sun":
-        return Contract("sun", NO_TRUMP, me, me)
-    if call.word == "ashkal":
-        return Contract("sun", NO_TRUMP, me, me.partner)
-    if call.word == "confirm":
-        standing = _standing_hokm(view)
-        return standing
-    return None
-
-
-def _standing_hokm(view: View) -> Contract | None:
-    """The saudi Hokm already called (it stands if everyone passes)."""
-    for called in reversed(view.calls):
-        call = Call.parse(called.call)
-        if call.word == "hokm":
-            suit = view.bidding_card.suit if call.suit is None else call.suit
-            return Contract("hokm", suit, called.seat, called.seat)
-    return None
-
-
-def _passes(view: View) -> list[tuple[int, tuple[str, ...]]]:
-    """The other seats that passed before any contract call, with the choices they had."""
-    up = view.bidding_card.suit
-    saudi = view.rules.name == "saudi"
-    word = "hokm" if saudi else "take"
-    round1: tuple[str, ...] = ("pass", "hokm", "sun") if saudi else ("pass", "take")
-    others = tuple(f"{word}:{SUIT_LETTERS[s]}" for s in range(4) if s != up)
-    round2: tuple[str, ...] = ("pass", "sun", *others) if saudi else ("pass", *others)
-    out: list[tuple[int, tuple[str, ...]]] = []
-    for i, called in enumerate(view.calls):
-        if called.call != "pass":
-            break
-        if called.seat != view.seat:
-            out.append((called.seat, round1 if i < 4 else round2))
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
