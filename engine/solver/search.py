@@ -171,9 +171,10 @@ def _build(
                 keys = fixed[hand | code] = follow_order(legal, wcard, led, ours, last)
                 return keys
         moves = representatives(legal, live, trump)
-        keys = order_get(moves | code)
-        if keys is None:
-            keys = order_cache[moves | code] = follow_order(moves, wcard, led, ours, last)
+        known = order_get(moves | code)
+        if known is not None:
+            return known
+        keys = order_cache[moves | code] = follow_order(moves, wcard, led, ours, last)
         return keys
 
     def last_trick(seat: int) -> int:

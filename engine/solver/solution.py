@@ -298,7 +298,7 @@ def _principal_line(root: _Position, first: Card, ns_value: int) -> list[tuple[S
     """Follow a card of exact value at each step; the search's table makes each check cheap."""
     line: list[tuple[Seat, Card]] = []
     pos = root
-    card = first
+    card: int = first
     target = ns_value  # NS's points from ``pos`` on
     while True:
         line.append((SEATS[pos.seat], CARDS[card]))
