@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from engine import rule_ids as engine_rule_ids
 from engine.cards import Card, NotationError, Seat
 from engine.cli import COMMANDS
 from engine.messages import error_message
@@ -35,28 +36,8 @@ CONTENT_DIR = Path(__file__).resolve().parent / "content"
 REFERENCE = "reference"
 LANGS = ("en", "ar", "fa", "fr")
 
-# The rule IDs of RULES.md (tests/site/test_loader.py checks this list against that file).
-# A puzzle's `rules` must name rules from here, so a typo cannot reach a learner.
-RULE_IDS = frozenset(
-    {
-        "trick.win",
-        "play.must-follow", "play.must-trump", "play.partner-winning", "play.must-overtrump",
-        "play.must-overruff", "play.ekka",
-        "bid.sa.sun-ends", "bid.sa.ashkal-seat", "bid.sa.no-ashkal-on-ace", "bid.sa.no-ashkal-round2",
-        "bid.sa.after-hokm", "bid.sa.confirm", "bid.sa.second-hokm-suit", "bid.void",
-        "bid.ma.forced-jack", "bid.ma.second-suit", "bid.fr.second-suit",
-        "double.sa.who", "double.sa.gahwa", "double.sa.sun-condition",
-        "lead.sa.first", "lead.ma.first", "lead.fr.first",
-        "proj.sa.one-team", "proj.sa.declare", "proj.sa.baloot",
-        "decl.ma.best", "decl.ma.belote", "decl.fr.best", "decl.fr.belote",
-        "score.sa.kaboot", "score.sa.round-sun", "score.sa.round-hokm", "score.sa.remainder",
-        "score.sa.projects", "score.sa.buyer-wins", "score.sa.failure", "score.sa.doubled",
-        "score.sa.game",
-        "score.ma.contract", "score.ma.chute", "score.ma.litige", "score.ma.capot", "score.ma.game",
-        "score.fr.contract", "score.fr.dedans", "score.fr.capot", "score.fr.game",
-        "penalty.sa.khaysh",
-    }
-)  # fmt: skip
+# A puzzle's `rules` must name rules of RULES.md, so a typo cannot reach a learner.
+RULE_IDS = frozenset(engine_rule_ids.RULE_IDS)
 
 COURSE_KEYS = frozenset({"variant", "title", "description", "order"})
 LESSON_KEYS = frozenset({"slug", "title", "summary", "steps"})

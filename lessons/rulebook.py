@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import rule_ids as engine_rule_ids
 from lessons.content import RULE_IDS
 
 VARIANTS = ("saudi", "moroccan", "french")
@@ -87,24 +88,7 @@ def section_of(rule: str) -> int:
 
 
 # The IDs in the order RULES.md introduces them (RULE_IDS is a set).
-RULE_ORDER = (
-    "trick.win",
-    "play.must-follow", "play.must-trump", "play.partner-winning", "play.must-overtrump",
-    "play.must-overruff", "play.ekka",
-    "bid.sa.sun-ends", "bid.sa.ashkal-seat", "bid.sa.no-ashkal-on-ace", "bid.sa.after-hokm",
-    "bid.sa.confirm", "bid.sa.second-hokm-suit", "bid.sa.no-ashkal-round2", "bid.void",
-    "double.sa.who", "double.sa.gahwa", "double.sa.sun-condition",
-    "bid.ma.forced-jack", "bid.ma.second-suit", "bid.fr.second-suit",
-    "lead.sa.first", "lead.ma.first", "lead.fr.first",
-    "proj.sa.one-team", "proj.sa.declare", "proj.sa.baloot",
-    "decl.ma.best", "decl.ma.belote", "decl.fr.best", "decl.fr.belote",
-    "score.sa.kaboot", "score.sa.round-sun", "score.sa.round-hokm", "score.sa.remainder",
-    "score.sa.projects", "score.sa.buyer-wins", "score.sa.failure", "score.sa.doubled",
-    "score.sa.game",
-    "score.ma.contract", "score.ma.chute", "score.ma.litige", "score.ma.capot", "score.ma.game",
-    "score.fr.contract", "score.fr.dedans", "score.fr.capot", "score.fr.game",
-    "penalty.sa.khaysh",
-)  # fmt: skip
+RULE_ORDER = engine_rule_ids.RULE_IDS
 
 
 def applicable_rules(variant: str) -> list[str]:

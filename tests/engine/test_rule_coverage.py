@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.rule_ids import RULE_IDS
+
 ROOT = Path(__file__).resolve().parents[2]
 RULES_MD = ROOT.parent / "shared" / "RULES.md"
 RULE_ID = re.compile(r"`((?:play|trick|bid|double|lead|proj|decl|score|penalty)\.[a-z0-9.-]+[a-z0-9])`")
@@ -54,3 +56,8 @@ def test_rule_has_a_test_named_after_it(rule):
     assert any(name == slug(rule) or name.startswith(slug(rule) + "_") for name in names), (
         f"no test named {slug(rule)}[_...] in tests/engine/"
     )
+
+
+def test_engine_rule_ids_are_exactly_those_of_rules_md():
+    assert sorted(RULE_IDS) == rule_ids()
+    assert len(set(RULE_IDS)) == len(RULE_IDS)
