@@ -1,6 +1,6 @@
 """URLs of the lessons app, mounted inside the language prefixes (see baloot_site/urls.py)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from lessons import reference, views
 
@@ -22,4 +22,6 @@ urlpatterns = [
     # The learner
     path("progress/", views.my_progress, name="lessons-progress"),
     path("prefs/", views.prefs, name="lessons-prefs"),
+    # The score calculator and its game sheet
+    path("", include("lessons.urls_calculator")),
 ]
