@@ -1,0 +1,71 @@
+"""Browser tests: Debian's Chromium, driven by Playwright, on pages served by a live test server.
+
+The pages hold the small lessons of tests/site/pages.py (one puzzle of each task, in the four
+languages), or the real curriculum. pytest-django's ``live_server`` runs the site in a thread of
+the test process on a database shared with the test (transactional: emptied after each test);
+with pytest-xdist each worker has its own database, server and browser.
+
+A missing Chromium fails the tests; it is never a reason to skip them (`make chromium`).
+"""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from tests.browser.browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DESKTOP
+from tests.site.pages import saudi  # noqa: F401
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: `make chromium` installs Debian's Chromium")
+    # Playwright's synchronous API keeps an event loop running in this thread, and Django refuses
+    # database calls from a thread with a running loop; the test's own calls (fixtures, the
+    # database flush after each test) are synchronous all the same.
+    unsafe = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield chromium
+            chromium.close()
+    finally:
+        if unsafe is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = unsafe
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser profile (no cookies: a new learner), desktop sized."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.set_default_timeout(15_000)  # the machine is shared: be patient, but not forever
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
+
+
+@pytest.fixture(autouse=True)
+def default_language() -> Iterator[None]:
+    """Each test starts in the default language (the live server's requests run in another thread)."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots go (tests/artifacts/, ignored by git)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,92 @@
+"""axe finds no serious or critical accessibility problem on the learner's pages, in four languages."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from lessons.models import Step
+from tests.browser.browsing import LANGUAGES
+
+# Lesser impacts ("minor", "moderate") are advice; these are barriers.
+BARRIERS = {"serious", "critical"}
+AXE = Axe()
+
+
+def barriers(page: Page) -> list[str]:
+    """axe's serious and critical violations on the page, one readable line each."""
+    found = AXE.run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
+        for v in found
+        if v["impact"] in BARRIERS
+    ]
+
+
+def check(page: Page, url: str) -> list[str]:
+    page.goto(url)
+    return [f"{url}: {problem}" for problem in barriers(page)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_it_finds_no_barrier_on_the_home_lesson_and_puzzle_pages(page, live_server, saudi, lang):
+    base = f"{live_server.url}/{lang}"
+    problems = [
+        *check(page, f"{base}/"),
+        *check(page, f"{base}/learn/saudi/"),
+        *check(page, f"{base}/learn/saudi/follow-suit/"),
+        *check(page, f"{base}/learn/saudi/follow-suit/1/"),  # an explanation with its table
+        *check(page, f"{base}/learn/saudi/follow-suit/2/"),  # play a card
+    ]
+    # The puzzle again as htmx changes it: a wrong answer's reasons, the hint, the solution
+    # (offered after two wrong answers), a right answer's explanation.
+    card = page.locator("#answer-form button.card")
+    card.and_(page.locator('[value="AS"]')).click()
+    expect(page.locator("#verdict.verdict-wrong")).to_be_visible()
+    problems += [f"{page.url} (wrong answer): {p}" for p in barriers(page)]
+    page.locator("#hint button").click()
+    expect(page.locator("#hint .hint-title")).to_be_visible()
+    card.and_(page.locator('[value="7C"]')).click()
+    page.locator("#solution button").click()
+    expect(page.locator("#solution .solution-title")).to_be_visible()
+    problems += [f"{page.url} (hint and solution): {p}" for p in barriers(page)]
+    card.and_(page.locator('[value="KC"]')).click()
+    expect(page.locator("#verdict.verdict-right")).to_be_visible()
+    problems += [f"{page.url} (right answer): {p}" for p in barriers(page)]
+
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_it_finds_no_barrier_on_the_other_puzzle_forms(page, live_server, saudi, lang):
+    """Select every legal card, who wins, count, score, projects, bid: each form of answer."""
+    base = f"{live_server.url}/{lang}/learn/saudi"
+    urls = [f"{base}/follow-suit/3/"] + [f"{base}/counting/{n}/" for n in range(1, 6)]
+
+    problems = [problem for url in urls for problem in check(page, url)]
+
+    assert problems == []
+
+
+def test_it_finds_no_barrier_on_the_curriculum_pages(page, live_server):
+    """The real lessons: each course page, and the first step of each kind in each course.
+
+    Each page is checked once, the languages taking turns.
+    """
+    call_command("load_curriculum", stdout=None)
+    problems = []
+    seen = set()
+    for step in Step.objects.select_related("lesson__course", "puzzle").order_by("lesson__order", "order"):
+        course = step.lesson.course.variant
+        kind = step.puzzle.task if step.puzzle else "text"
+        if (course, kind) in seen:
+            continue
+        lang = LANGUAGES[len(seen) % len(LANGUAGES)]
+        seen.add((course, kind))
+        n = list(step.lesson.steps.values_list("pk", flat=True)).index(step.pk) + 1
+        problems += check(page, f"{live_server.url}/{lang}/learn/{course}/{step.lesson.slug}/{n}/")
+    for lang, course in zip(LANGUAGES, ("saudi", "moroccan", "french"), strict=False):
+        problems += check(page, f"{live_server.url}/{lang}/learn/{course}/")
+
+    assert len(seen) > 10
+    assert problems == []
