@@ -62,6 +62,8 @@ run: venv messages
 test: venv messages chromium postgres
 	$(RUFF) check $(LINT_PATHS)
 	$(MYPY)
+# tests/browser (Chromium on a live test server) runs here only, on SQLite: it checks what learners
+# see and do, which the database does not change; tests/site checks the database code on both.
 	$(PYTEST) --doctest-modules engine tests -n 2
 # Exit code 5 means "no tests collected": fine while tests/site is empty.
 	if [ -d tests/site ]; then DATABASE_URL=$(PG_URL) $(PYTEST) tests/site -n 2 || [ $$? -eq 5 ]; fi
@@ -72,7 +74,7 @@ lint: venv
 	$(MYPY)
 
 # bench: run every bench/bench_*.py module's main(), printing `BENCH <name> <value> <unit>` lines.
-bench: venv
+bench: venv messages
 	$(PY) bench/run.py
 
 # chromium: the browser the page tests drive (Debian's, not a downloaded one).
