@@ -18,6 +18,8 @@ urlpatterns += i18n_patterns(
     path("", include("lessons.urls")),
     # Accounts, classes, drills and dashboards
     path("", include("lessons.urls_classes")),
+    # The practice table: whole hands against bots, puzzle positions played out, replays
+    path("", include("lessons.urls_practice")),
     # Administration
     path("admin/", admin.site.urls),
     prefix_default_language=True,
