@@ -332,9 +332,9 @@ def sheet(table: Table, say: Say) -> dict[str, Any]:
     total = list(table.record["game_score"])
     for n, record in enumerate(table.records, 1):
         result = record.get("result")
-        if result is None:
+        if result is None or "game" not in result:  # a position played out has no game score
             continue
-        total = list(result.get("game", total))
+        total = list(result["game"])
         if result.get("void"):
             rows.append(
                 {

@@ -8,7 +8,7 @@ from engine.cards import Seat, Team, next_seat
 from engine.variants import rules_for
 from lessons.models import PracticeGame
 from lessons.practice_state import start_game
-from tests.site.practice_tools import HTMX, choice, engine_replay, play_out_hand, post, start
+from tests.site.practice_tools import choice, engine_replay, play_out_hand, post, start
 
 VARIANTS = ["saudi", "moroccan", "french"]
 
@@ -101,7 +101,9 @@ def test_it_deals_the_next_hand_with_the_next_dealer_and_notes_the_score(client)
     assert response.status_code == 302
     assert len(game.hands) == 2
     result = first["result"]
-    expected = Seat.parse(result["next_dealer"]) if result.get("void") else next_seat(Seat.parse(first["dealer"]))
+    expected = (
+        Seat.parse(result["next_dealer"]) if result.get("void") else next_seat(Seat.parse(first["dealer"]))
+    )
     assert game.hands[1]["dealer"] == str(expected)
     assert game.hands[1]["game_score"] == result["game"]
     page = client.get("/en/practice/moroccan/")
