@@ -17,11 +17,14 @@ Bad input is answered beside its field in the page language, never with a 500.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -139,6 +142,17 @@ def _sheet_summary(request: HttpRequest, variant: str) -> dict[str, Any] | None:
     return {"hands": len(sheet.entries), "totals": sheet.totals}
 
 
+@dataclass(frozen=True)
+class PickerCard:
+    """A card of the picker: its notation (the value ticked), its colour, its drawn face and its name."""
+
+    code: str
+    suit: str
+    spanish: bool
+    name: str
+    face: str  # the face partial, rendered
+
+
 class CalculatorPage:
     """Everything the calculator page shows for one request: the form, the engine's answer, the sheet."""
 
@@ -168,7 +182,7 @@ class CalculatorPage:
         the game score and the pot so far, the same house rules.
         """
         data = query.copy()
-        if not query and not self.sheet.is_empty:
+        if not query and (not self.sheet.is_empty or any(self.sheet.start.values())):
             data = QueryDict(self._next_hand_query(), mutable=True)
         for name, value in (
             ("trump", DEFAULT_TRUMP[self.variant]),
@@ -180,12 +194,13 @@ class CalculatorPage:
         return data
 
     def _next_hand_query(self) -> str:
-        last = self.sheet.entries[-1]
-        totals = self.sheet.totals
-        last_form = CalculatorForm(QueryDict(last["query"]), self.variant, self.lang)
-        if last_form.is_valid():
-            return last_form.next_hand_query(totals["NS"], totals["EW"], self.sheet.pot)
-        return f"ns={totals['NS']}&ew={totals['EW']}"
+        totals, pot = self.sheet.totals, self.sheet.pot
+        if self.sheet.entries:
+            last_form = CalculatorForm(QueryDict(self.sheet.entries[-1]["query"]), self.variant, self.lang)
+            if last_form.is_valid():
+                return last_form.next_hand_query(totals["NS"], totals["EW"], pot)
+        pot_part = f"&pot={pot}" if pot and self.variant != "saudi" else ""
+        return f"ns={totals['NS']}&ew={totals['EW']}{pot_part}"
 
     def _score(self) -> None:
         """Ask the engine; an input it refuses is shown beside the field it names."""
@@ -194,9 +209,20 @@ class CalculatorPage:
             self.output = COMMANDS["score"](self.payload, self.lang, self.deck)
         except InputError as e:
             name = self.form.engine_field(e.field)
-            label = self.labels().get(name, e.field or "")
-            message = messages.error_message(e.code, self.lang, {**e.params, "field": label}, self.variant)
+            params = {**e.params, "field": self._engine_label(e.field)}
+            if isinstance(params.get("first"), str):
+                params["first"] = self._engine_label(params["first"])
+            message = messages.error_message(e.code, self.lang, params, self.variant)
             self.form.add_error(None if name == "__all__" else name, message)
+
+    def _engine_label(self, field: str | None) -> str:
+        """An engine field path (``projects.S[0][1]``, ``belote``) in the words of the form."""
+        field = field or ""
+        name = self.form.engine_field(field)
+        seat = field[len("projects.") :][:1]
+        if name == "__all__" and field.startswith("projects.") and seat and seat in "NESW":
+            name = seat + "1"  # a seat's projects as a whole: named by the first
+        return self.labels().get(name, field)
 
     # ---------------------------------------------------------------- the sheet
 
@@ -365,12 +391,21 @@ class CalculatorPage:
             choices.append((value, name if "×" in name else f"{name} {times}"))
         return choices
 
-    def _picker_rows(self) -> list[tuple[str, list[Any]]]:
-        """The 32 cards of the picker, one row per suit (the suit's name, its eight cards low to high)."""
+    def _picker_rows(self) -> list[tuple[str, list[PickerCard]]]:
+        """The 32 cards of the picker, one row per suit (the suit's name, its eight cards low to high).
+
+        The picker is drawn eight times (two projects for each player): each card's face is
+        rendered once here, not once per picker.
+        """
         rows = []
         for i, letter in enumerate(SUIT_LETTERS):
-            faces = [card_face(f"{rank}{letter}", self.variant, self.lang, self.deck) for rank in "789TJQKA"]
-            rows.append((messages.suit_name(i, self.variant, self.lang, self.deck), faces))
+            cards = []
+            for rank in "789TJQKA":
+                face = card_face(f"{rank}{letter}", self.variant, self.lang, self.deck)
+                assert face is not None
+                inner = render_to_string("lessons/partials/face.html", {"face": face})
+                cards.append(PickerCard(face.code, face.suit, face.spanish, face.name, mark_safe(inner)))
+            rows.append((messages.suit_name(i, self.variant, self.lang, self.deck), cards))
         return rows
 
     def _project_seats(self, data: QueryDict, labels: dict[str, str]) -> list[dict[str, Any]]:
