@@ -174,7 +174,7 @@ def test_each_variant_keeps_its_own_sheet(client):
 
     assert sheet_lines(client.get("/en/calculator/saudi/").text) == [(19, 7)]
     assert sheet_lines(client.get("/en/calculator/french/").text) == [(100, 62)]
-    assert "A game on the sheet: 1 hand, 19 to 7." in client.get("/en/calculator/").text
+    assert "A game on the sheet: 19 to 7 (hands played: 1)." in client.get("/en/calculator/").text
 
 
 def test_it_shows_the_sheet_in_arabic_with_arabic_digits(client):
