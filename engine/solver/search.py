@@ -41,16 +41,20 @@ from engine.solver.equivalence import MERGEABLE, representatives
 from engine.variants import RuleSet
 
 INFINITY = 1 << 16  # beyond any number of points
+FULL = (1 << 32) - 1
 
 TTEntry = tuple[int, int, int]
-TrickFn = Callable[[int, int, int, int, int], int]
+TrickFn = Callable[[int, int, int, int, int, int], int]
 FollowFn = Callable[[int, int, list[int], int, int, int, int, int, int, int], int]
 LeadOrderFn = Callable[[int, int, int], list[int]]
 FollowOrderFn = Callable[[int, int, int, bool, bool], list[int]]
 
 
 class Search:
-    """Search state for one deal: the hands (masks, changed and restored), the table, a node count.
+    """Search state for one deal: the hands, the table, a node count.
+
+    ``hands`` (masks) are changed and restored by the root's trick (:func:`follow`);
+    from the start of a trick on, the search carries the hands as one key.
 
     ``ekka_trick``/``ekka``: the trick in progress at the root and whether its leader called Ekka.
     """
@@ -77,15 +81,19 @@ class Search:
 
     def key(self, leader: int) -> int:
         """The table's key for the start of a trick led by ``leader``."""
-        h = self.hands
-        return h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96 | leader << 128
+        return _hands_key(self.hands) | leader << 128
 
     def lead(self, seat: int, rem: int, alpha: int, beta: int, only: int = -1) -> int:
         """NS's points from the start of a trick led by ``seat`` (``only``: that lead alone)."""
         if not seat & 1:
-            return self.trick(seat, rem, alpha, beta, only)
+            return self.trick(seat, _hands_key(self.hands), rem, alpha, beta, only)
         top = rem + LAST_TRICK_BONUS
-        return top - self.trick(seat, rem, top - beta, top - alpha, only)
+        return top - self.trick(seat, _hands_key(self.hands), rem, top - beta, top - alpha, only)
+
+
+def _hands_key(hands: list[int]) -> int:
+    """The four hands as one integer: ``hands[s]`` at bits ``32 * s``."""
+    return hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96
 
 
 def _build(
@@ -103,8 +111,8 @@ def _build(
     strength = STRENGTH[trump]
     higher = HIGHER[trump]
     bonus = LAST_TRICK_BONUS
-    # One trick list per number of tricks left, so a trick never allocates one.
-    pool: list[list[int]] = [[] for _ in range(9)]
+    # seat_bits[s][c]: card c in seat s's part of a hands key.
+    seat_bits = [tuple(1 << (32 * seat + c) for c in range(32)) for seat in range(4)]
 
     def lead_order(moves: int, live: int, first: int) -> list[int]:
         """Leads as sort keys (card in the low 5 bits): remembered best, top cards, cheapest."""
@@ -155,15 +163,14 @@ def _build(
     order_get = order_cache.get
     mergeable = MERGEABLE[trump]
 
-    def replies(
-        hand: int, t: list[int], code: int, live: int, wcard: int, led: int, ours: bool, last: bool
-    ) -> list[int]:
+    def replies(hand: int, code: int, live: int, wcard: int, led: int, ours: bool, last: bool) -> list[int]:
         """The ordered legal replies (one per equivalent run) of ``hand`` to the trick ``t``.
 
         The search asks ``fixed`` first and calls this only when it does not know.
         """
         legal = legal_get(hand | code)
         if legal is None:
+            t = [code >> 32 & 31, code >> 37 & 31, code >> 42 & 31][: (code >> 47).bit_count()]
             legal = legal_cache[hand | code] = legal_mask(hand, t, trump, rules)
             z = legal & mergeable
             if not z & (z - 1):
@@ -177,32 +184,33 @@ def _build(
         keys = order_cache[moves | code] = follow_order(moves, wcard, led, ours, last)
         return keys
 
-    def last_trick(seat: int) -> int:
+    def last_trick(seat: int, hk: int) -> int:
         """Everyone holds one card: the trick plays itself. Points of ``seat``'s team."""
-        c = hands[seat].bit_length() - 1
+        c = (hk >> 32 * seat & FULL).bit_length() - 1
         total = pts[c] + bonus
         wseat, wcard, led = seat, c, c >> 3
         for i in (1, 2, 3):
             p = (seat + step * i) & 3
-            d = hands[p].bit_length() - 1
+            d = (hk >> 32 * p & FULL).bit_length() - 1
             total += pts[d]
             if strength[d] > strength[wcard] and (d >> 3 == led or d >> 3 == trump):
                 wseat, wcard = p, d
         return total if not (wseat ^ seat) & 1 else 0
 
-    def trick(leader: int, rem: int, alpha: int, beta: int, only: int = -1) -> int:
+    def trick(leader: int, hk: int, rem: int, alpha: int, beta: int, only: int = -1) -> int:
         """Points of the leader's team from the start of a trick to the end of the hand.
 
-        ``rem``: card points in the hands. ``only``: search that lead alone (then the
-        table is neither read nor written for this position).
+        ``hk``: the four hands as one key (``hands[s]`` at bits ``32 * s``); ``rem``: their
+        card points. ``only``: search that lead alone (then the table is neither read
+        nor written for this position).
         """
         counter[0] += 1
-        h = hands
-        hand0 = h[leader]
+        sh0 = 32 * leader
+        hand0 = hk >> sh0 & FULL
         left = hand0.bit_count()
         if left == 1:
-            return last_trick(leader)
-        key = h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96 | leader << 128
+            return last_trick(leader, hk)
+        key = hk | leader << 128
         top = rem + bonus
         entry = table_get(key) if only < 0 else None
         if entry is None:
@@ -219,29 +227,28 @@ def _build(
         s1 = (leader + step) & 3
         s2 = (leader + 2 * step) & 3
         s3 = (leader + 3 * step) & 3
-        hand1, hand2, hand3 = h[s1], h[s2], h[s3]
+        hand1 = hk >> 32 * s1 & FULL
+        hand2 = hk >> 32 * s2 & FULL
+        hand3 = hk >> 32 * s3 & FULL
+        bit0, bit1, bit2, bit3 = seat_bits[leader], seat_bits[s1], seat_bits[s2], seat_bits[s3]
         live = hand0 | hand1 | hand2 | hand3
-        t = pool[left]
-        sh3 = 32 * s3
         moves0 = [only] if only >= 0 else lead_order(representatives(hand0, live, trump), live, first)
         best0 = -1
         best_card = -1
         for k0 in moves0:
             # First card: the leader (maximises).
             c0 = k0 & 31
-            h[leader] = hand0 ^ (1 << c0)
-            t.append(c0)
+            hk0 = hk ^ bit0[c0]
             led = c0 >> 3
             p0 = pts[c0]
             code1 = c0 << 32 | 1 << 47
-            moves1 = fixed_get(hand1 | code1) or replies(hand1, t, code1, live, c0, led, False, False)
+            moves1 = fixed_get(hand1 | code1) or replies(hand1, code1, live, c0, led, False, False)
             best1 = INFINITY
             b1 = b
             for k1 in moves1:
                 # Second card: an opponent (minimises).
                 c1 = k1 & 31
-                h[s1] = hand1 ^ (1 << c1)
-                t.append(c1)
+                hk1 = hk0 ^ bit1[c1]
                 p1 = p0 + pts[c1]
                 if strength[c1] > strength[c0] and (c1 >> 3 == led or c1 >> 3 == trump):
                     w1, wc1 = s1, c1
@@ -249,15 +256,14 @@ def _build(
                     w1, wc1 = leader, c0
                 code2 = code1 | c1 << 37 | 1 << 48
                 moves2 = fixed_get(hand2 | code2) or replies(
-                    hand2, t, code2, live, wc1, led, w1 == leader, False
+                    hand2, code2, live, wc1, led, w1 == leader, False
                 )
                 best2 = -1
                 a2 = a
                 for k2 in moves2:
                     # Third card: the partner (maximises).
                     c2 = k2 & 31
-                    h[s2] = hand2 ^ (1 << c2)
-                    t.append(c2)
+                    hk2 = hk1 ^ bit2[c2]
                     p2 = p1 + pts[c2]
                     if strength[c2] > strength[wc1] and (c2 >> 3 == led or c2 >> 3 == trump):
                         w2, wc2 = s2, c2
@@ -265,18 +271,15 @@ def _build(
                         w2, wc2 = w1, wc1
                     ws2 = strength[wc2]
                     code3 = code2 | c2 << 42 | 1 << 49
-                    moves3 = fixed_get(hand3 | code3) or replies(
-                        hand3, t, code3, live, wc2, led, w2 == s1, True
-                    )
+                    moves3 = fixed_get(hand3 | code3) or replies(hand3, code3, live, wc2, led, w2 == s1, True)
                     best3 = INFINITY
                     b3 = b1
                     if left > 2:
                         # Enhanced transposition cut-off: does a trick ending already settle it?
-                        base = h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96
                         for k3 in moves3:
                             c3 = k3 & 31
                             w3 = s3 if strength[c3] > ws2 and (c3 >> 3 == led or c3 >> 3 == trump) else w2
-                            e = table_get(base ^ (1 << (c3 + sh3)) | w3 << 128)
+                            e = table_get(hk2 ^ bit3[c3] | w3 << 128)
                             if e is not None:
                                 won = p2 + pts[c3]
                                 ub = rem - won + bonus - e[0] if (w3 ^ leader) & 1 else won + e[1]
@@ -290,45 +293,40 @@ def _build(
                             won = p2 + pts[c3]
                             w3 = s3 if strength[c3] > ws2 and (c3 >> 3 == led or c3 >> 3 == trump) else w2
                             r = rem - won
-                            h[s3] = hand3 ^ (1 << c3)
-                            # ``left`` >= 2: another trick follows (the last one is ``last_trick``).
-                            if (w3 ^ leader) & 1:
+                            if left == 2:
+                                # The last trick plays itself.
+                                last = last_trick(w3, hk2 ^ bit3[c3])
+                                v = won + last if not (w3 ^ leader) & 1 else r + bonus - last
+                            elif (w3 ^ leader) & 1:
                                 # The opponents won it: the leader's team gets what they do not.
                                 rt = r + bonus
-                                v = rt - trick(w3, r, rt - b3, rt - a2)
+                                v = rt - trick(w3, hk2 ^ bit3[c3], r, rt - b3, rt - a2)
                             else:
-                                v = won + trick(w3, r, a2 - won, b3 - won)
+                                v = won + trick(w3, hk2 ^ bit3[c3], r, a2 - won, b3 - won)
                             if v < best3:
                                 best3 = v
                                 if v < b3:
                                     b3 = v
                                     if b3 <= a2:
                                         break
-                        h[s3] = hand3
-                    t.pop()
                     if best3 > best2:
                         best2 = best3
                         if best3 > a2:
                             a2 = best3
                             if a2 >= b1:
                                 break
-                h[s2] = hand2
-                t.pop()
                 if best2 < best1:
                     best1 = best2
                     if best2 < b1:
                         b1 = best2
                         if b1 <= a:
                             break
-            h[s1] = hand1
-            t.pop()
             if best1 > best0:
                 best0, best_card = best1, c0
                 if best1 > a:
                     a = best1
                     if a >= b:
                         break
-        h[leader] = hand0
         if only < 0:
             # The bounds this search proved (fail-soft: ``best0`` may lie beyond the window).
             if best0 <= a_in:
@@ -385,10 +383,10 @@ def _build(
                 if not (hands[0] | hands[1] | hands[2] | hands[3]):
                     v = ns + bonus if not winner & 1 else 0
                 elif not winner & 1:
-                    v = ns + trick(winner, rem - p, a - ns, b - ns)
+                    v = ns + trick(winner, _hands_key(hands), rem - p, a - ns, b - ns)
                 else:
                     rt = rem - p + bonus
-                    v = rt - trick(winner, rem - p, rt - b, rt - a)
+                    v = rt - trick(winner, _hands_key(hands), rem - p, rt - b, rt - a)
             if maximise:
                 if v > best:
                     best = v
