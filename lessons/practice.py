@@ -99,8 +99,8 @@ class CallForm(MoveForm):
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    games = {g.variant: g for g in reversed(_games(request).filter(setup__isnull=True))}
-    variants = [(value, label, games.get(value)) for value, label in Variant.choices]
+    games = _games(request).filter(setup__isnull=True)
+    variants = [(value, label, games.filter(variant=value).first()) for value, label in Variant.choices]
     return render(request, "practice/index.html", {"variants": variants, "prefs": get_prefs(request)})
 
 

@@ -85,3 +85,19 @@ def engine_replay(game, index=-1):
             assert hand.to_play == seat
             hand.play(Card.parse(value))
     return hand
+
+
+def play_it_out(client, key, level="random", seed=1):
+    """Start a puzzle's position from its practice page and play it to the end of the hand."""
+    response = client.post(f"/en/practice/puzzle/{key}/", {"level": level})
+    assert response.status_code == 302, response.text[:500]
+    game = PracticeGame.objects.latest("id")
+    assert response["Location"] == f"/en/practice/game/{game.pk}/"
+    rng = random.Random(seed)
+    for _ in range(100):
+        game.refresh_from_db()
+        if game.finished:
+            return game
+        field, value = choice(game, rng)
+        assert post(client, game, field, value).status_code == 302
+    raise AssertionError("the position was not played out")

@@ -6,7 +6,7 @@ import pytest
 
 from engine.cards import Team
 from lessons.models import PracticeGame
-from tests.site.practice_tools import HTMX, engine_replay, play_out_hand, start
+from tests.site.practice_tools import HTMX, engine_replay, play_it_out, play_out_hand, start
 
 
 def a_scored_hand(client, variant="saudi"):
@@ -78,8 +78,6 @@ def test_htmx_gets_only_the_trick(client):
 
 @pytest.mark.django_db
 def test_a_position_played_out_is_replayed_too(client, saudi):
-    from tests.site.test_practice_scenarios import play_it_out
-
     game = play_it_out(client, "sa-follow-1")
 
     response = client.get(f"/en/practice/game/{game.pk}/hand/1/?trick=3")

@@ -10,7 +10,7 @@ from lessons.models import PracticeGame, Puzzle
 from lessons.practice_scenario import scenario_for
 from lessons.practice_state import Table
 from tests.site.pages import ALL_LEGAL, BID, PLAY, TRICK, make_puzzle, step_url
-from tests.site.practice_tools import HTMX, choice, engine_replay, post
+from tests.site.practice_tools import HTMX, engine_replay, play_it_out, post
 
 FIRST_LEAD = {"variant": "french", "dealer": "N", "contract": {"mode": "hokm", "trump": "H", "taker": "W"}}
 DOUBLE = {
@@ -30,21 +30,6 @@ VIOLATION = {
 
 def masks(setup):
     return {seat: sum(1 << Card.parse(c) for c in cards) for seat, cards in setup["hands"].items()}
-
-
-def play_it_out(client, key, level="random", seed=1):
-    response = client.post(f"/en/practice/puzzle/{key}/", {"level": level})
-    assert response.status_code == 302, response.text[:500]
-    game = PracticeGame.objects.latest("id")
-    assert response["Location"] == f"/en/practice/game/{game.pk}/"
-    rng = random.Random(seed)
-    for _ in range(100):
-        game.refresh_from_db()
-        if game.finished:
-            return game
-        field, value = choice(game, rng)
-        assert post(client, game, field, value).status_code == 302
-    raise AssertionError("the position was not played out")
 
 
 @pytest.mark.django_db
@@ -215,3 +200,22 @@ def test_strong_bots_play_a_position_from_the_middle_of_a_hand(client, saudi):
     assert len(in_play) == 12 and game.setup["trump"] is None
     assert result["NS"] + result["EW"] == sum(POINTS[NO_TRUMP][c] for c in in_play) + LAST_TRICK_BONUS
     assert sum(result["tricks"]) == 3
+
+
+@pytest.mark.django_db
+def test_the_buyers_answer_a_double_with_the_engines_words(client):
+    make_puzzle("d-1", "double", DOUBLE)  # North bought a Hokm, East doubled: North's team answers
+    client.post("/en/practice/puzzle/d-1/", {"level": "random"})
+    game = PracticeGame.objects.latest("id")
+
+    page = client.get(f"/en/practice/game/{game.pk}/")
+    refused = post(client, game, "call", "gahwa")
+    answered = post(client, game, "call", "three")
+
+    assert 'data-phase="doubling"' in page.text
+    assert "Double the contract, or pass?" in page.text
+    assert 'value="three"' in page.text and 'value="pass"' in page.text
+    assert refused.status_code == 200 and "double.sa.who" in refused.text
+    assert answered.status_code == 302
+    game.refresh_from_db()
+    assert ["double", "N", "three"] in game.hands[0]["actions"]

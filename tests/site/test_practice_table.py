@@ -258,3 +258,28 @@ def test_rules_of_the_variants_are_what_the_new_game_form_offers():
         assert rules_for(variant).target == targets[0]
         for target in targets:
             rules_for(variant, {"target": target})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "words"), [("ar", "القيد"), ("fa", "برگهٔ امتیاز"), ("fr", "Feuille de marque")]
+)
+def test_the_table_speaks_the_page_language(client, lang, words):
+    start(client, "saudi", lang=lang)
+
+    response = client.get(f"/{lang}/practice/saudi/")
+
+    assert words in response.text
+    assert "Score sheet" not in response.text
+
+
+@pytest.mark.django_db
+def test_a_game_in_progress_can_be_left_for_a_new_one(client):
+    first = start(client, "saudi")
+
+    page = client.get("/en/practice/saudi/")
+    second = start(client, "saudi", level="strong")
+
+    assert "Leave this game and start another" in page.text
+    assert second.pk != first.pk
+    assert f"/practice/game/{second.pk}/" in client.get("/en/practice/saudi/").text
