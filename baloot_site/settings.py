@@ -41,6 +41,17 @@ def env_str(name: str, default: str | None = None) -> str:
     return default
 
 
+def env_int(name: str, default: int) -> int:
+    """Read a whole number; "ten" or "1.5" is an error."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a whole number") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """Read a comma-separated list; empty items (as in "a,,b") are an error."""
     raw = os.environ.get(name)
@@ -57,6 +68,8 @@ def env_list(name: str, default: list[str]) -> list[str]:
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = env_str("SECRET_KEY", "dev-only-not-secret" if DEBUG else None)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
+# Origins allowed to post forms over HTTPS when they differ from the host (e.g. "https://baloot.example.org").
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     # modeltranslation must come before the admin so its admin classes are patched.
@@ -75,7 +88,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: times the whole request and writes its log line, whatever answers it.
+    "baloot_site.middleware.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header and the nonce that inline scripts carry.
+    "baloot_site.middleware.ContentSecurityPolicyMiddleware",
     # WhiteNoise right after security, before anything that could short-circuit a static request.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -87,6 +104,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A database that is down answers 503 (a clean page), not 500; answers are rate limited.
+    "baloot_site.middleware.DatabaseUnavailableMiddleware",
+    "baloot_site.middleware.AnswerRateLimitMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into its own answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -102,6 +122,7 @@ TEMPLATES = [
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
+                "baloot_site.middleware.csp_nonce",
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
@@ -116,7 +137,10 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=60,
+        conn_max_age=env_int("CONN_MAX_AGE", 60),
+        # A kept connection is checked before each request: after a database restart the
+        # first request reconnects instead of failing on a dead socket.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -189,3 +213,70 @@ STORAGES = {
 # in development and tests WhiteNoise serves static/ through the finders, without collectstatic.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# ---------------------------------------------------------------- cache and sessions
+
+# One Redis shared by every app server holds the cache (rate limits, axes' counters stay in the
+# database) and the sessions' cached copies; without REDIS_URL each process keeps its own memory cache.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "baloot"),
+        }
+    }
+    # Sessions read from Redis and written through to the database: a Redis restart logs nobody out.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Answers per minute one learner (their session, or their address without one) may post.
+ANSWER_RATE_LIMIT = env_int("ANSWER_RATE_LIMIT", 60)
+
+# ---------------------------------------------------------------- HTTPS and browser protections
+
+# Behind nginx or a load balancer that terminates TLS, trust its X-Forwarded-Proto header
+# (the proxy must set it on every request, overwriting what the client sent).
+if env_bool("TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SESSION_COOKIE_HTTPONLY = True
+# Browsers remember "HTTPS only" for a year; subdomains and the preload list are a commitment
+# for the whole domain, so they are the operator's choice.
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# `check --deploy` warns while subdomains or preload are off; they are off on purpose (above).
+SILENCED_SYSTEM_CHECKS = []
+if not SECURE_HSTS_INCLUDE_SUBDOMAINS:
+    SILENCED_SYSTEM_CHECKS.append("security.W005")
+if not SECURE_HSTS_PRELOAD:
+    SILENCED_SYSTEM_CHECKS.append("security.W021")
+
+# ---------------------------------------------------------------- logs
+
+# One JSON line per request on standard output (baloot_site.middleware.RequestLogMiddleware);
+# gunicorn's own access log is off in gunicorn.conf.py so each request is logged once.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"message": {"format": "%(message)s"}},
+    "handlers": {
+        "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "message"}
+    },
+    "loggers": {
+        "baloot_site.requests": {
+            "handlers": ["stdout"],
+            "level": env_str("REQUEST_LOG_LEVEL", "INFO"),
+            "propagate": False,
+        },
+    },
+}

@@ -1,0 +1,32 @@
+"""``/healthz``: what a load balancer asks before sending a server any learner.
+
+200 with ``{"status": "ok"}`` when the database answers and every migration is applied;
+503 with what is wrong otherwise. No session, no language, no login: it sits outside the
+language prefixes and reads nothing of the request.
+"""
+
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
+from django.db.migrations.executor import MigrationExecutor
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    connection = connections[DEFAULT_DB_ALIAS]
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+        executor = MigrationExecutor(connection)
+        unapplied = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    except DatabaseError as e:
+        return JsonResponse(
+            {"status": "error", "database": "unreachable", "error": type(e).__name__}, status=503
+        )
+    if unapplied:
+        names = [f"{migration.app_label}.{migration.name}" for migration, _backwards in unapplied]
+        return JsonResponse({"status": "error", "database": "ok", "unapplied_migrations": names}, status=503)
+    return JsonResponse({"status": "ok", "database": "ok", "migrations": "applied"})

@@ -1,0 +1,155 @@
+"""Middleware for running the site in production.
+
+- :class:`RequestLogMiddleware`: one JSON line per request (method, path, status, ms, user).
+- :class:`ContentSecurityPolicyMiddleware`: a strict Content-Security-Policy whose only inline
+  scripts are those carrying the request's nonce (``request.csp_nonce``, ``{{ csp_nonce }}``).
+- :class:`DatabaseUnavailableMiddleware`: a database that cannot be reached answers 503 with a
+  page that needs no database, instead of a 500.
+- :class:`AnswerRateLimitMiddleware`: at most ``ANSWER_RATE_LIMIT`` answers a minute per learner.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+
+from lessons.render import page
+
+request_log = logging.getLogger("baloot_site.requests")
+Handler = Callable[[HttpRequest], HttpResponse]
+
+# The URL names of the endpoints that record an answer (see lessons/urls*.py).
+ANSWER_ENDPOINTS = frozenset(
+    {"lessons-puzzle-answer", "drills-puzzle-answer", "practice-play", "practice-call"}
+)
+
+
+class RequestLogMiddleware:
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        start = time.perf_counter()
+        response = self.get_response(request)
+        ms = (time.perf_counter() - start) * 1000
+        request_log.info(
+            json.dumps(
+                {
+                    "method": request.method,
+                    "path": request.path,
+                    "status": response.status_code,
+                    "ms": round(ms, 1),
+                    "user": _user_id(request),
+                }
+            )
+        )
+        return response
+
+
+def _user_id(request: HttpRequest) -> int | str:
+    # Only a user the request already loaded: logging must not query a database that may be down.
+    user = getattr(request, "_cached_user", None)
+    if user is not None and user.is_authenticated:
+        return int(user.pk)
+    return "anon"
+
+
+# ---------------------------------------------------------------- Content-Security-Policy
+
+CSP = (
+    "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self'; img-src 'self' data:; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+class ContentSecurityPolicyMiddleware:
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        request.csp_nonce = secrets.token_urlsafe(16)  # type: ignore[attr-defined]
+        response = self.get_response(request)
+        response.setdefault("Content-Security-Policy", CSP.format(nonce=request.csp_nonce))  # type: ignore[attr-defined]
+        return response
+
+
+def csp_nonce(request: HttpRequest) -> dict[str, str]:
+    """Template context processor: ``<script nonce="{{ csp_nonce }}">``."""
+    return {"csp_nonce": getattr(request, "csp_nonce", "")}
+
+
+# ---------------------------------------------------------------- database down
+
+UNAVAILABLE = (OperationalError, InterfaceError)
+
+
+def unavailable_page(request: HttpRequest | None = None) -> HttpResponse:
+    """The 503 page: rendered without the request, so no context processor touches the database."""
+    response = HttpResponse(render_to_string("503.html"), status=503)
+    response["Retry-After"] = "30"
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """Turns a database error raised by a view into a 503 (errors elsewhere: baloot_site.errors)."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if is_database_down(exception):
+            return unavailable_page(request)
+        return None
+
+
+def is_database_down(exception: BaseException | None) -> bool:
+    """A lost or refused connection, as opposed to a query the database rejected."""
+    if isinstance(exception, UNAVAILABLE):
+        return True
+    # psycopg reports a server shut down in the middle of a query as a DatabaseError subclass.
+    return isinstance(exception, DatabaseError) and "terminating connection" in str(exception)
+
+
+# ---------------------------------------------------------------- answer rate limit
+
+
+class AnswerRateLimitMiddleware:
+    """A fixed one-minute window per session (or address, before a session exists) in the cache."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view: Any, args: Any, kwargs: Any) -> HttpResponse | None:
+        match = request.resolver_match
+        if request.method != "POST" or match is None or match.url_name not in ANSWER_ENDPOINTS:
+            return None
+        limit = settings.ANSWER_RATE_LIMIT
+        who = request.session.session_key or request.META.get("REMOTE_ADDR", "")
+        key = f"answers:{who}:{int(time.time() // 60)}"
+        cache.add(key, 0, timeout=60)
+        try:
+            count = cache.incr(key)
+        except ValueError:  # the window ended between add and incr
+            cache.set(key, 1, timeout=60)
+            count = 1
+        if count <= limit:
+            return None
+        response = page(request, "429.html", status=429)
+        response["Retry-After"] = str(60 - int(time.time()) % 60)
+        return response
