@@ -26,12 +26,10 @@ from django.template.loader import render_to_string
 from lessons.render import page
 
 request_log = logging.getLogger("baloot_site.requests")
-Handler = Callable[[HttpRequest], HttpResponse]
 
-# The URL names of the endpoints that record an answer (see lessons/urls*.py).
-ANSWER_ENDPOINTS = frozenset(
-    {"lessons-puzzle-answer", "drills-puzzle-answer", "practice-play", "practice-call"}
-)
+# The URL names of the endpoints that check and record a puzzle answer (lessons/urls*.py).
+ANSWER_ENDPOINTS = frozenset({"lessons-puzzle-answer", "drills-puzzle-answer"})
+Handler = Callable[[HttpRequest], HttpResponse]
 
 
 class RequestLogMiddleware:
@@ -139,17 +137,28 @@ class AnswerRateLimitMiddleware:
         match = request.resolver_match
         if request.method != "POST" or match is None or match.url_name not in ANSWER_ENDPOINTS:
             return None
-        limit = settings.ANSWER_RATE_LIMIT
-        who = request.session.session_key or request.META.get("REMOTE_ADDR", "")
-        key = f"answers:{who}:{int(time.time() // 60)}"
-        cache.add(key, 0, timeout=60)
-        try:
-            count = cache.incr(key)
-        except ValueError:  # the window ended between add and incr
-            cache.set(key, 1, timeout=60)
-            count = 1
-        if count <= limit:
-            return None
-        response = page(request, "429.html", status=429)
-        response["Retry-After"] = str(60 - int(time.time()) % 60)
-        return response
+        # The answer is recorded against the session anyway: make it now so the first answer counts.
+        if request.session.session_key is None:
+            request.session.save()
+        address = request.META.get("REMOTE_ADDR", "")
+        # Per learner, and a looser count per address: a client dropping its cookie gets a new
+        # session at each answer, but not a new address (a school's pupils share one, hence looser).
+        if _over(f"session:{request.session.session_key}", settings.ANSWER_RATE_LIMIT) or _over(
+            f"address:{address}", settings.ANSWER_RATE_LIMIT_PER_ADDRESS
+        ):
+            response = page(request, "429.html", status=429)
+            response["Retry-After"] = str(60 - int(time.time()) % 60)
+            return response
+        return None
+
+
+def _over(who: str, limit: int) -> bool:
+    """Count one answer for ``who`` in the current minute; True past ``limit``."""
+    key = f"answers:{who}:{int(time.time() // 60)}"
+    cache.add(key, 0, timeout=60)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the key expired between add and incr
+        cache.set(key, 1, timeout=60)
+        count = 1
+    return count > limit

@@ -234,6 +234,8 @@ else:
 
 # Answers per minute one learner (their session, or their address without one) may post.
 ANSWER_RATE_LIMIT = env_int("ANSWER_RATE_LIMIT", 60)
+# ... and per client address, looser: a school's pupils share one address.
+ANSWER_RATE_LIMIT_PER_ADDRESS = env_int("ANSWER_RATE_LIMIT_PER_ADDRESS", 3000)
 
 # ---------------------------------------------------------------- HTTPS and browser protections
 
