@@ -269,10 +269,12 @@ class CalculatorPage:
 
     def render(self) -> HttpResponse:
         template = "calculator/page.html"
-        if self.request.htmx:
+        # Going back to an address htmx pushed may ask for it again: that needs the whole page.
+        fragment = bool(self.request.htmx) and not self.request.htmx.history_restore_request
+        if fragment:
             template += "#result"
         response = render(self.request, template, self.context())
-        if self.request.htmx:
+        if fragment:
             # The address bar follows the form: a refresh or a copied address reproduces the hand.
             response["HX-Push-Url"] = self.page_url(self.share_query() or self.request.GET.urlencode())
         return response

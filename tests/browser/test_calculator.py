@@ -109,6 +109,10 @@ def test_it_keeps_a_french_game_sheet_with_undo(phone, live_server, lang, artifa
     page.fill("#field-points", "100")
     page.locator("#field-points").press("Enter")
     expect(score(page, "NS")).to_have_attribute("data-points", "100")
+    # Switching language now would come back to this hand, not to the blank page first loaded.
+    expect(page.locator('.language-switcher input[name="next"]')).to_have_value(
+        f"/{lang}/calculator/french/?trump=S&taker=S&dealer=W&points=100"
+    )
     page.get_by_role("button", name=add).click()
 
     # The next hand starts from the sheet: the game score so far is filled in.

@@ -154,6 +154,14 @@ def test_it_puts_the_hands_own_link_in_the_address_bar_after_an_htmx_change(clie
     assert response["HX-Push-Url"] == "/en/calculator/saudi/?trump=sun&taker=S&dealer=W&points=95"
 
 
+def test_going_back_to_a_pushed_address_gets_the_whole_page(client):
+    headers = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    response = client.get(calc_url("saudi", trump="sun", points=95), headers=headers)
+
+    assert "<html" in response.text
+    assert scores(response.text) == {"NS": 19, "EW": 7}
+
+
 def test_its_form_works_without_javascript(client):
     page = client.get(calc_url("french")).text
 
