@@ -316,6 +316,7 @@ class CalculatorPage:
         labels = self.labels()
         errors = form.first_errors()
         seats = [(s, messages.seat_name(s, v, lang)) for s in SEAT_LETTERS]
+        seats_named = dict(seats)
         ctx: dict[str, Any] = {
             "variant": v,
             "variant_name": Variant(v).label,
@@ -340,8 +341,9 @@ class CalculatorPage:
                 for n in score_options(v)
             ],
             # The dealer and the house rules are folded away unless they were changed or are wrong.
-            "rules_open": any(name in errors for name in ("dealer", "target", "ace", *score_options(v)))
-            or bool(data.get("target")) or data.get("dealer") != DEFAULT_DEALER,
+            "rules_open": any(name in errors for name in ("dealer", "target", "ace", *score_options(v))),
+            # Folded, the dealer is still named: "Dealer and house rules (South)".
+            "dealer_name": f"({seats_named[data['dealer']]})" if data.get("dealer") in seats_named else "",
             "teams": [(t, messages.team_name(t, v, lang)) for t in ("NS", "EW")],
             "projects": self._project_seats(data, labels),
             "suits": self._picker_rows(),
