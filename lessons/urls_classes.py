@@ -1,13 +1,28 @@
 """URLs of accounts, classes, drills, dashboards and teachers' puzzles (inside the language prefixes)."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from lessons import accounts, classes, dashboard, drills, teacher_puzzles
 
-CLASS = "classes/<int:class_id>/"
-STUDENT = CLASS + "students/<int:user_id>/"
-DRILL = "drills/<int:drill_id>/"
-DRILL_PUZZLE = DRILL + "puzzles/<int:item_id>/"
+
+class IdConverter:
+    """A row id: at most 18 digits, so a made-up huge number is a 404, not a database overflow."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(IdConverter, "id")
+
+CLASS = "classes/<id:class_id>/"
+STUDENT = CLASS + "students/<id:user_id>/"
+DRILL = "drills/<id:drill_id>/"
+DRILL_PUZZLE = DRILL + "puzzles/<id:item_id>/"
 PUZZLE = "puzzles/<slug:key>/"
 
 urlpatterns = [
@@ -25,7 +40,7 @@ urlpatterns = [
     path(CLASS + "code", classes.regenerate_code, name="classes-regenerate-code"),
     path(CLASS + "open", classes.set_open, name="classes-set-open"),
     path(CLASS + "teachers", classes.add_teacher, name="classes-add-teacher"),
-    path(CLASS + "teachers/<int:user_id>/remove", classes.remove_teacher, name="classes-remove-teacher"),
+    path(CLASS + "teachers/<id:user_id>/remove", classes.remove_teacher, name="classes-remove-teacher"),
     path(CLASS + "leave", classes.leave, name="classes-leave"),
     # Pupils of a class
     path(CLASS + "students/new/", classes.students_new, name="classes-students-new"),
@@ -40,8 +55,8 @@ urlpatterns = [
     path(CLASS + "drills/new/", drills.drill_new, name="drills-new"),
     path(DRILL + "edit/", drills.drill_edit, name="drills-edit"),
     path(DRILL + "items/add", drills.drill_add, name="drills-add"),
-    path(DRILL + "items/<int:item_id>/move", drills.drill_move, name="drills-move"),
-    path(DRILL + "items/<int:item_id>/remove", drills.drill_remove_item, name="drills-remove-item"),
+    path(DRILL + "items/<id:item_id>/move", drills.drill_move, name="drills-move"),
+    path(DRILL + "items/<id:item_id>/remove", drills.drill_remove_item, name="drills-remove-item"),
     path(DRILL + "delete", drills.drill_delete, name="drills-delete"),
     # Drills: doing them
     path("drills/", drills.my_drills, name="drills-mine"),

@@ -155,9 +155,9 @@ def test_every_view_of_classes_is_in_the_matrix():
     assert len(names) == len(urls_classes.urlpatterns)
     # Each pattern has at least one row (placeholders as in the matrix).
     normalized = {
-        pattern.replace("<int:class_id>", "{c}")
-        .replace("<int:drill_id>", "{d}")
-        .replace("<int:user_id>", "{s}")
+        pattern.replace("<id:class_id>", "{c}")
+        .replace("<id:drill_id>", "{d}")
+        .replace("<id:user_id>", "{s}")
         .replace("<str:code>", "ABC234")
         .replace("<slug:key>", "{tp}")
         for pattern in patterns
@@ -166,8 +166,8 @@ def test_every_view_of_classes_is_in_the_matrix():
         url.removeprefix("/en/")
         .replace("{co}", "{s}")
         .replace("NOPE99", "ABC234")
-        .replace("{lesson_item}", "<int:item_id>")
-        .replace("{item}", "<int:item_id>")
+        .replace("{lesson_item}", "<id:item_id>")
+        .replace("{item}", "<id:item_id>")
         for url in tested
     }
     assert normalized <= rows, sorted(normalized - rows)
