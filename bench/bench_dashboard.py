@@ -213,7 +213,8 @@ def main() -> None:
         text=True,
         check=False,
     )
-    sys.stdout.write(result.stdout)
+    # Only the figures: the child's other output (request log lines) is not the benchmark's.
+    sys.stdout.write("".join(line for line in result.stdout.splitlines(True) if line.startswith("BENCH ")))
     if result.returncode != 0:
         sys.stderr.write(result.stderr)
         raise SystemExit(f"bench_dashboard failed with exit status {result.returncode}")
