@@ -16,13 +16,14 @@ strong decision (calls, doubling words and cards; forced cards included).
 Usage: ``python bench/bench_bots.py [--quick] [--hands N] [--jobs N] [--variants saudi,french]
 [--samples N] [--budget-ms MS] [--first-deal N]``.
 ``--quick`` plays 60 hands per variant (development); the default is 1,000.
-``--jobs`` splits the deals between processes (default 1).
+``--jobs`` splits the deals between processes (default: 2, or 1 on a single core).
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -37,6 +38,8 @@ from engine.variants import rules_for
 VARIANTS = ("saudi", "moroccan", "french")
 HANDS = 1000
 QUICK_HANDS = 60
+# The deals are shared out between processes, one per core of the 2-core reference machine.
+JOBS = min(2, os.cpu_count() or 1)
 
 
 class Timed(Bot):
@@ -92,13 +95,13 @@ class Settings:
     budget_ms: float | None = None
 
     def bot(self, seed: int) -> StrongBot:
-        kwargs: dict[str, float | int] = {}
+        bot = StrongBot(seed=seed)
         if self.samples is not None:
-            kwargs["samples"] = self.samples
-        if self.budget_ms is None:
-            return StrongBot(seed=seed, **kwargs)  # type: ignore[arg-type]
-        # A budget of 0 means none: the number of samples alone decides.
-        return StrongBot(seed=seed, budget_ms=self.budget_ms or None, **kwargs)  # type: ignore[arg-type]
+            bot.max_samples = self.samples
+        if self.budget_ms is not None:
+            # A budget of 0 means none: the number of samples alone decides.
+            bot.budget_ms = self.budget_ms or None
+        return bot
 
 
 def play_deal(variant: str, deal: int, settings: Settings, tally: Tally) -> None:
@@ -156,7 +159,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_HANDS} hands per variant")
     parser.add_argument("--hands", type=int, default=None, help=f"hands per variant (default {HANDS})")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--jobs", type=int, default=JOBS, help=f"processes (default {JOBS})")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--samples", type=int, default=None, help="the strong bot's samples per decision")
     parser.add_argument("--budget-ms", type=float, default=None, help="the strong bot's time budget")

@@ -89,8 +89,10 @@ class StrongBot(Bot):
         return Race(options, self.race_after)
 
     def _rounds(self) -> Iterator[int]:
+        """Count samples (1, 2, ...) until the decision must end (see the module docstring)."""
         start = time.perf_counter()
         n = 0
+        self.samples_used = 0
         while n < self.max_samples:
             if (
                 self.budget_ms is not None
@@ -98,9 +100,9 @@ class StrongBot(Bot):
                 and (time.perf_counter() - start) * 1000.0 > self.budget_ms
             ):
                 break
-            yield n
             n += 1
             self.samples_used = n
+            yield n
 
     # -- play
     def play(self, view: View) -> Card:
