@@ -23,13 +23,21 @@ True
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import NamedTuple
 
 from engine.cards import CARDS, SEATS, SUIT_MASK, Card, Seat, cards_of
 from engine.explain import Reason
 from engine.play import explain_play, legal_mask_for
-from engine.ranking import LAST_TRICK_BONUS, POINTS, TRICK_STRENGTH, trick_winner_index
+from engine.ranking import HIGHER, LAST_TRICK_BONUS, NO_TRUMP, POINTS, TRICK_STRENGTH, trick_winner_index
 from engine.variants import RuleSet
+
+# Per suit and 8-bit pattern, the card numbers it stands for, lowest first: a random legal
+# card is picked from a mask with table look-ups.
+_BYTE_CARDS = tuple(
+    tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+)
+_BIT = tuple(1 << c for c in range(32))
 
 
 class IllegalPlay(ValueError):
@@ -61,7 +69,8 @@ class TrickTaken(NamedTuple):
 class TrickPlay:
     """Eight tricks from four 8-card hands (masks indexed by seat).
 
-    The play is recorded as plain ints (cards, seats, trick winners and points);
+    The play is recorded as plain ints (the cards in play order, the winner and
+    points of each trick; who played each card follows from the turn order);
     the :class:`Played` and :class:`TrickTaken` records of :attr:`moves` and
     :attr:`taken` are built from them when first asked for, so a random playout
     allocates nothing per card.
@@ -73,7 +82,7 @@ class TrickPlay:
         "_legal_at",
         "_legal_mask",
         "_moves",
-        "_seats",
+        "_opening",
         "_taken",
         "_winners",
         "_won",
@@ -102,11 +111,12 @@ class TrickPlay:
         self.points = [0, 0]
         self.tricks = [0, 0]
         self.ekka = False
-        # The record: card and seat of every play, winner and points of every completed trick.
-        self._cards: list[Card] = []
-        self._seats: list[int] = []
+        # The record: every card played, the winner and points of every completed trick,
+        # and the leader of the first trick (each later trick is led by the previous winner).
+        self._cards: list[int] = []
         self._winners: list[int] = []
         self._won: list[int] = []
+        self._opening = int(leader)
         # Records built so far from the above (always a prefix of the play).
         self._moves: list[Played] = []
         self._taken: list[TrickTaken] = []
@@ -115,32 +125,36 @@ class TrickPlay:
         self._legal_mask = 0
 
     # -- the record
+    def _leader_of(self, trick: int) -> int:
+        return self._winners[trick - 1] if trick else self._opening
+
     @property
     def moves(self) -> list[Played]:
         """Every card played so far, in order."""
         moves = self._moves
-        done = len(moves)
-        if done < len(self._cards):
-            cards, seats = self._cards, self._seats
-            moves.extend(Played(SEATS[seats[i]], cards[i], i >> 2) for i in range(done, len(cards)))
+        cards = self._cards
+        step = self.step
+        for i in range(len(moves), len(cards)):
+            leader = self._leader_of(i >> 2)
+            moves.append(Played(SEATS[(leader + step * (i & 3)) % 4], CARDS[cards[i]], i >> 2))
         return moves
 
     @property
     def taken(self) -> list[TrickTaken]:
         """Every completed trick so far, in order."""
         taken = self._taken
-        done = len(taken)
-        if done < len(self._winners):
-            for k in range(done, len(self._winners)):
-                taken.append(self._trick_taken(k))
-        return taken
-
-    def _trick_taken(self, k: int) -> TrickTaken:
         c = self._cards
-        i = 4 * k
-        return TrickTaken(
-            SEATS[self._seats[i]], (c[i], c[i + 1], c[i + 2], c[i + 3]), SEATS[self._winners[k]], self._won[k]
-        )
+        for k in range(len(taken), len(self._winners)):
+            i = 4 * k
+            taken.append(
+                TrickTaken(
+                    SEATS[self._leader_of(k)],
+                    (CARDS[c[i]], CARDS[c[i + 1]], CARDS[c[i + 2]], CARDS[c[i + 3]]),
+                    SEATS[self._winners[k]],
+                    self._won[k],
+                )
+            )
+        return taken
 
     # -- queries
     def legal(self) -> int:
@@ -174,8 +188,7 @@ class TrickPlay:
         trick = self.trick
         trick.append(card)
         cards = self._cards
-        cards.append(CARDS[card])
-        self._seats.append(seat)
+        cards.append(card)
         if len(trick) < 4:
             self.to_play = (seat + self.step) % 4
             return
@@ -199,77 +212,85 @@ class TrickPlay:
 
         The fast path of random play (Monte Carlo bots, property tests, benchmarks):
         no legality re-check, no list of cards per play, and the trick bookkeeping of
-        :meth:`push` done in place. The card is the ``int(rng.random() * n)``-th
-        lowest of the ``n`` legal ones.
+        :meth:`push` done in place, a trick at a time. The card is the
+        ``int(rng.random() * n)``-th lowest of the ``n`` legal ones.
         """
         trump, hands, legal, step = self.trump, self.hands, self._legal, self.step
+        rules = self.rules
+        # The cases of legal_mask met most are answered here: following suit (overtrumping
+        # on a trump lead per play.must-overtrump) and a void without trumps (any card).
+        overtrump_always = rules.overtrump_always
+        overtrump_on_trump_lead = bool(getattr(rules, "overtrump_on_trump_lead", False))
+        trump_mask = SUIT_MASK[trump] if trump != NO_TRUMP else 0
+        higher_than = HIGHER[trump]
         rand = rng.random
-        suit_mask = SUIT_MASK
+        c0, c1, c2, c3 = _BYTE_CARDS
         strength = TRICK_STRENGTH[trump]
         pts = POINTS[trump]
-        cards, seats, winners, won_log = self._cards, self._seats, self._winners, self._won
+        cards, winners, won_log = self._cards, self._winners, self._won
         points, tricks = self.points, self.tricks
-        trick = self.trick
-        seat = self.to_play
         ekka = self.ekka
-        played = len(cards)
-        while played < 32:
-            hand = hands[seat]
-            n = len(trick)
-            if n == 0:
-                m = hand
-            else:
-                led = trick[0] >> 3
-                m = hand & suit_mask[led]
-                if not m or led == trump:
-                    m = legal(hand, trick, trump, ekka)
-            k = int(rand() * m.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
-            c = (m & -m).bit_length() - 1
-            hands[seat] = hand ^ (1 << c)
-            trick.append(c)
-            cards.append(CARDS[c])
-            seats.append(seat)
-            played += 1
-            if n < 3:
-                seat = (seat + step) % 4
-                continue
+        seat = self.leader  # after the four cards of a trick the turn is back to its leader
+        trick = self.trick
+        # Cards of a trick are recorded when it completes: a trick begun before is recorded again then.
+        del cards[len(cards) - len(trick) :]
+        first = len(trick)
+        while len(winners) < 8:
+            if first == 0:
+                hand = hands[seat]
+                choices = c0[hand & 0xFF] + c1[hand >> 8 & 0xFF] + c2[hand >> 16 & 0xFF] + c3[hand >> 24]
+                c = choices[floor(rand() * len(choices))]
+                hands[seat] = hand ^ _BIT[c]
+                trick = [c]
+                first = 1
+            led = trick[0] >> 3
+            shift = 8 * led
+            led_cards = _BYTE_CARDS[led]
+            trump_led = led == trump
+            # The winner so far: its index in the trick and its strength.
+            by_strength = strength[led]
+            wi = trick_winner_index(trick, trump) if first > 1 else 0
+            best = by_strength[trick[wi]]
+            for n in range(first, 4):
+                player = (seat + step * n) % 4
+                hand = hands[player]
+                follow = hand >> shift & 0xFF
+                if follow:
+                    if trump_led and (overtrump_always or (overtrump_on_trump_lead and wi != n - 2)):
+                        follow = follow & higher_than[trick[wi]] >> shift or follow
+                    choices = led_cards[follow]
+                else:
+                    m = legal(hand, trick, trump, ekka) if hand & trump_mask and not trump_led else hand
+                    choices = c0[m & 0xFF] + c1[m >> 8 & 0xFF] + c2[m >> 16 & 0xFF] + c3[m >> 24]
+                c = choices[floor(rand() * len(choices))]
+                hands[player] = hand ^ _BIT[c]
+                trick.append(c)
+                if by_strength[c] > best:
+                    wi, best = n, by_strength[c]
             # The trick is complete: its winner leads the next one.
-            c0, c1, c2, c3 = trick
-            by_strength = strength[c0 >> 3]
-            wi, best = 0, by_strength[c0]
-            s = by_strength[c1]
-            if s > best:
-                wi, best = 1, s
-            s = by_strength[c2]
-            if s > best:
-                wi, best = 2, s
-            if by_strength[c3] > best:
-                wi = 3
-            seat = (seat + step * (wi + 1)) % 4
-            won = pts[c0] + pts[c1] + pts[c2] + pts[c3]
-            if played == 32:
+            seat = (seat + step * wi) % 4
+            won = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+            if len(winners) == 7:
                 won += LAST_TRICK_BONUS
             points[seat & 1] += won
             tricks[seat & 1] += 1
             winners.append(seat)
             won_log.append(won)
-            trick = []
+            cards += trick
+            first = 0
             ekka = False
-        self.trick = trick
+        self.trick = []
         self.leader = self.to_play = seat
         self.ekka = ekka
 
     def pop(self) -> Played:
         """Undo the last card played (everything else is derived from the records, no snapshot)."""
-        cards, seats = self._cards, self._seats
+        cards = self._cards
         card = cards.pop()
-        seat = seats.pop()
         i = len(cards)
         moves = self._moves
-        played = moves.pop() if len(moves) > i else Played(SEATS[seat], card, i >> 2)
+        seat = (self._leader_of(i >> 2) + self.step * (i & 3)) % 4
+        played = moves.pop() if len(moves) > i else Played(SEATS[seat], CARDS[card], i >> 2)
         self.hands[seat] |= 1 << card
         self.to_play = seat
         if self.trick:
@@ -281,8 +302,8 @@ class TrickPlay:
             team = self._winners.pop() & 1
             self.points[team] -= self._won.pop()
             self.tricks[team] -= 1
-            self.leader = seats[4 * k]
-            self.trick = list(cards[4 * k : 4 * k + 3])
+            self.leader = self._leader_of(k)
+            self.trick = [CARDS[c] for c in cards[4 * k : 4 * k + 3]]
         self.ekka = False
         self._legal_at = -1
         return played
