@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import CARDS, Card, Seat, seats_from
@@ -38,6 +39,27 @@ class FirstDeal:
 _PERMUTATIONS = math.factorial(32)
 
 
+def _radix_groups() -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """The Fisher-Yates steps ``(i, i + 1)``, i = 31 → 1, in groups whose radices multiply to
+    less than 2**30: one division of the big random number per group, the digits of a group
+    then come from a small int."""
+    groups = []
+    i = 31
+    while i >= 1:
+        steps: list[tuple[int, int]] = []
+        product = 1
+        while i >= 1 and product * (i + 1) < 2**30:
+            steps.append((i, i + 1))
+            product *= i + 1
+            i -= 1
+        groups.append((product, tuple(steps)))
+    return tuple(groups)
+
+
+_RADIX_GROUPS = _radix_groups()
+_BIT = tuple(1 << c for c in range(32))
+
+
 def shuffled_deck(seed: int | random.Random | None = None) -> list[Card]:
     """A uniformly shuffled deck.
 
@@ -49,10 +71,46 @@ def shuffled_deck(seed: int | random.Random | None = None) -> list[Card]:
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     deck = list(CARDS)
     k = rng.randrange(_PERMUTATIONS)
-    for i in range(31, 0, -1):
-        k, j = divmod(k, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    for product, steps in _RADIX_GROUPS:
+        digits = k % product
+        k //= product
+        for i, radix in steps:
+            j = digits % radix
+            digits //= radix
+            deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def _packet_positions(sizes: tuple[int, ...], start: int = 0) -> tuple[tuple[int, ...], ...]:
+    """For each of the four players in dealing order, the positions of the cards they get when
+    the cards from ``start`` on are dealt in rounds of packets of ``sizes`` (one size per round)."""
+    positions: list[list[int]] = [[], [], [], []]
+    pos = start
+    for size in sizes:
+        for player in range(4):
+            positions[player] += range(pos, pos + size)
+            pos += size
+    return tuple(tuple(p) for p in positions)
+
+
+# Deck positions of each player's first five cards (in dealing order), by packets.
+_FIRST_POSITIONS = {packets: _packet_positions(packets) for packets in ((3, 2), (2, 3))}
+# Stock positions of each player's last cards (in dealing order), by the receiver's place in that order.
+_STOCK_POSITIONS = tuple(
+    tuple(
+        tuple(range(sum(3 - (p == r) for p in range(player)), sum(3 - (p == r) for p in range(player + 1))))
+        for player in range(4)
+    )
+    for r in range(4)
+)
+
+
+def _mask(cards: Sequence[int], positions: tuple[int, ...]) -> int:
+    bit = _BIT
+    m = 0
+    for p in positions:
+        m |= bit[cards[p]]
+    return m
 
 
 def first_deal(
@@ -64,15 +122,11 @@ def first_deal(
     elif sorted(deck) != list(CARDS):
         raise ValueError("a deck holds each of the 32 cards once")
     order = seats_from((dealer + (-1 if rules.clockwise else 1)) % 4, rules.clockwise)
-    packets = (2, 3) if getattr(rules, "deal_2_then_3", False) else (3, 2)
+    positions = _FIRST_POSITIONS[(2, 3) if getattr(rules, "deal_2_then_3", False) else (3, 2)]
     hands = [0, 0, 0, 0]
-    pos = 0
-    for size in packets:
-        for seat in order:
-            for c in deck[pos : pos + size]:
-                hands[seat] |= 1 << c
-            pos += size
-    return FirstDeal(dealer, (hands[0], hands[1], hands[2], hands[3]), deck[pos], tuple(deck[pos + 1 :]))
+    for seat, player_positions in zip(order, positions, strict=True):
+        hands[seat] = _mask(deck, player_positions)
+    return FirstDeal(dealer, (hands[0], hands[1], hands[2], hands[3]), deck[20], tuple(deck[21:]))
 
 
 def complete_deal(first: FirstDeal, receiver: Seat, rules: RuleSet) -> tuple[int, int, int, int]:
@@ -80,10 +134,8 @@ def complete_deal(first: FirstDeal, receiver: Seat, rules: RuleSet) -> tuple[int
     order = seats_from((first.dealer + (-1 if rules.clockwise else 1)) % 4, rules.clockwise)
     hands = list(first.hands)
     hands[receiver] |= 1 << first.bidding_card
-    pos = 0
-    for seat in order:
-        size = 2 if seat == receiver else 3
-        for c in first.stock[pos : pos + size]:
-            hands[seat] |= 1 << c
-        pos += size
+    stock = first.stock
+    positions = _STOCK_POSITIONS[order.index(receiver)]
+    for seat, player_positions in zip(order, positions, strict=True):
+        hands[seat] |= _mask(stock, player_positions)
     return (hands[0], hands[1], hands[2], hands[3])
