@@ -193,21 +193,25 @@ class HandFacts:
                       self.multiplier, self.gahwa, self.game_score)
         if not isinstance(self.taker, Team):
             raise InvalidHandFacts("taker", "must be a Team")
-        _check_pair("card_points", self.card_points)
-        _check_pair("tricks", self.tricks)
+        card_points, tricks = self.card_points, self.tricks
+        _check_pair("card_points", card_points)
+        _check_pair("tricks", tricks)
         expected = total_points(self.trump)
-        if self.card_points[Team.NS] + self.card_points[Team.EW] != expected:
+        if card_points[Team.NS] + card_points[Team.EW] != expected:
             raise InvalidHandFacts("card_points", f"must add up to {expected}")
-        if self.tricks[Team.NS] + self.tricks[Team.EW] != TRICKS:
+        if tricks[Team.NS] + tricks[Team.EW] != TRICKS:
             raise InvalidHandFacts("tricks", f"must add up to {TRICKS}")
         for team in TEAMS:
-            if self.tricks[team] == 0 and self.card_points[team] != 0:
+            if tricks[team] == 0 and card_points[team] != 0:
                 raise InvalidHandFacts("card_points", f"{team} took no trick but has card points")
-        if not isinstance(self.pot, int) or isinstance(self.pot, bool) or self.pot < 0:
+        pot = self.pot
+        if (type(pot) is not int and (not isinstance(pot, int) or isinstance(pot, bool))) or pot < 0:
             raise InvalidHandFacts("pot", "must be a non-negative int")
-        has_pot = isinstance(self.rules, Moroccan) or (isinstance(self.rules, French) and self.rules.litige)
-        if self.pot and not has_pot:
-            raise InvalidHandFacts("pot", "there is no litige pot in this variant or rule set")
+        if pot:
+            rules = self.rules
+            has_pot = isinstance(rules, Moroccan) or (isinstance(rules, French) and rules.litige)
+            if not has_pot:
+                raise InvalidHandFacts("pot", "there is no litige pot in this variant or rule set")
         card = self.bidding_card
         if card is not None and not (isinstance(card, int) and 0 <= card < 32):
             raise InvalidHandFacts("bidding_card", "must be a Card")
@@ -337,6 +341,11 @@ def score_penalty(
 # ---------------------------------------------------------------- validation
 
 def _check_pair(name: str, pair: Mapping[Team, int] | None) -> None:
+    # The usual case first: a dict of the two teams to non-negative ints passes at once.
+    if type(pair) is dict and len(pair) == 2 and Team.NS in pair and Team.EW in pair:
+        a, b = pair.values()
+        if type(a) is int and type(b) is int and a >= 0 and b >= 0:
+            return
     if not isinstance(pair, Mapping) or set(pair) != {Team.NS, Team.EW}:
         raise InvalidHandFacts(name, "must give a value for NS and for EW")
     for value in pair.values():
@@ -357,18 +366,28 @@ def _check_common(
     if not isinstance(rules, RuleSet):
         raise InvalidHandFacts("rules", "must be a rule set")
     sun = trump == NO_TRUMP
-    if not isinstance(trump, int) or isinstance(trump, bool) or not 0 <= trump <= NO_TRUMP:
+    if type(trump) is not int and (not isinstance(trump, int) or isinstance(trump, bool)):
+        raise InvalidHandFacts("trump", "must be a suit 0-3 or NO_TRUMP")
+    if not 0 <= trump <= NO_TRUMP:
         raise InvalidHandFacts("trump", "must be a suit 0-3 or NO_TRUMP")
     if sun and not rules.has_sun:
         raise InvalidHandFacts("trump", f"{rules.name} has no Sun: a trump suit is needed")
     for entry in projects:
-        if (not isinstance(entry, tuple) or len(entry) != 2 or not isinstance(entry[0], Team)
-                or not isinstance(entry[1], int) or isinstance(entry[1], bool) or entry[1] <= 0):
-            raise InvalidHandFacts("projects", "each project must be (Team, positive int)")
+        # The usual case first: an exact (Team, int) tuple.
+        if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is Team and type(entry[1]) is int:
+            if entry[1] > 0:
+                continue
+        elif (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], Team)
+                and isinstance(entry[1], int) and not isinstance(entry[1], bool) and entry[1] > 0):
+            continue
+        raise InvalidHandFacts("projects", "each project must be (Team, positive int)")
     if counted_team is not None:
         if not isinstance(counted_team, Team):
             raise InvalidHandFacts("counted_team", "must be a Team or None")
-        if all(team != counted_team for team, _ in projects):
+        for team, _ in projects:
+            if team == counted_team:
+                break
+        else:
             raise InvalidHandFacts("counted_team", f"{counted_team} declared no project")
     if projects and isinstance(rules, French) and rules.no_declarations:
         raise InvalidHandFacts("projects", "declarations are off (no_declarations): only belote counts")
