@@ -25,7 +25,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 apt_install = { $(APT_INSTALL) $(1) || { apt-get update && $(APT_INSTALL) $(1); }; }
 
-.PHONY: help venv messages run test lint bench chromium postgres
+.PHONY: help venv messages run test lint bench loadtest chromium postgres
 
 # help: list the targets (the default).
 help:
@@ -33,6 +33,7 @@ help:
 	@echo "make test    install what the tests need and run the whole suite (SQLite, then PostgreSQL)"
 	@echo "make lint    ruff and mypy (strict on engine/)"
 	@echo "make bench   run the benchmarks in bench/"
+	@echo "make loadtest  gunicorn on PostgreSQL driven by 32 simulated users for 60 s"
 
 # venv: the virtual environment with the project and its dev tools installed (editable).
 venv: $(INSTALLED)
@@ -76,6 +77,11 @@ lint: venv
 # bench: run every bench/bench_*.py module's main(), printing `BENCH <name> <value> <unit>` lines.
 bench: venv messages
 	$(PY) bench/run.py
+
+# loadtest: gunicorn on 127.0.0.1 with a throwaway PostgreSQL database, 32 simulated users for 60 s,
+# `BENCH load_*` lines; it drops the database and stops the server when done (bench/loadtest.py).
+loadtest: venv messages postgres
+	$(PY) bench/loadtest.py
 
 # chromium: the browser the page tests drive (Debian's, not a downloaded one).
 chromium:

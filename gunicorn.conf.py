@@ -17,7 +17,8 @@ worker_class = "gthread" if threads > 1 else "sync"
 # A bot's move or a solver's answer can take a few seconds; anything longer is stuck.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 30
-keepalive = 5
+# Seconds an idle keep-alive connection stays open (nginx in front keeps its own pool).
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 # Recycle workers now and then so a slow leak never grows into an outage.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
 max_requests_jitter = 500
