@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import messages
+from engine.auction import LADDER, PASS
 from engine.bots import view_of
 from engine.cards import SEATS, SUIT_LETTERS, Card, Seat, Team, cards_of
 from engine.explain import Reason, Step
@@ -172,11 +173,10 @@ def board(table: Table, lang: str, deck: str) -> Board:
             trick.append((say.seat(seat), say.face(c)))
         if phase is Phase.PLAY:
             seats[Seat(t.to_play)].to_act = True
-    declarations = _declarations(table, say)
-    for seat_name, _names, faces in declarations:
-        for s in seats.values():
-            if s.name == seat_name:
-                s.cards = faces
+    declarations = []
+    for seat, names, faces in _declarations(table, say):
+        seats[seat].cards = faces  # the cards of the projects, drawn by the seat that shows them
+        declarations.append((say.seat(seat), names, faces))
 
     trump_text, trump_suit = "", ""
     contract_text = ""
@@ -251,7 +251,8 @@ def call_buttons(table: Table, say: Say) -> list[CallButton]:
     else:
         assert hand.doubling is not None
         allowed = hand.doubling.allowed(table.learner)
-        refused = list(hand.doubling.refusals(table.learner))
+        # Every word of the ladder, as the puzzles show them: pressing one says why it is not now.
+        refused = [word for word in (PASS, *LADDER) if word not in allowed]
         round_ = 1
     buttons = [CallButton(c, say.call(c, round_), True) for c in allowed]
     buttons += [CallButton(c, say.call(c, round_), False) for c in refused if c not in allowed]
@@ -279,7 +280,7 @@ def trick_shown(table: Table, taken: TrickTaken, number: int, say: Say) -> Trick
     )
 
 
-def _declarations(table: Table, say: Say) -> list[tuple[str, str, list[CardFace]]]:
+def _declarations(table: Table, say: Say) -> list[tuple[Seat, str, list[CardFace]]]:
     """Projects the learner can see now: its own from the start, the others once shown."""
     hand = table.hand
     if not isinstance(hand, Hand) or hand.phase not in (Phase.PLAY, Phase.DONE):
@@ -294,7 +295,7 @@ def _declarations(table: Table, say: Say) -> list[tuple[str, str, list[CardFace]
             (messages.project_name(p.type, say.variant, say.lang) for p in projects), say.variant, say.lang
         )
         cards = [c for p in projects for c in p.cards]
-        out.append((say.seat(seat), names, say.faces(cards)))
+        out.append((Seat(seat), names, say.faces(cards)))
     return out
 
 
