@@ -254,7 +254,7 @@ def _check_variant(variant: str) -> None:
 
 
 def _owner(request: HttpRequest) -> dict[str, Any]:
-    """Who the games belong to: the account when signed in, otherwise the browser's session."""
+    """Who a new game belongs to: the account when signed in, otherwise the browser's session."""
     if request.user.is_authenticated:
         return {"session_key": "", "user": request.user}
     if request.session.session_key is None:
@@ -263,10 +263,13 @@ def _owner(request: HttpRequest) -> dict[str, Any]:
 
 
 def _games(request: HttpRequest) -> Any:
-    owner = _owner(request)
-    if owner["user"] is not None:
-        return PracticeGame.objects.filter(user=owner["user"])
-    return PracticeGame.objects.filter(session_key=owner["session_key"], user__isnull=True)
+    """The learner's games (a visitor without a session has none: looking creates no session)."""
+    if request.user.is_authenticated:
+        return PracticeGame.objects.filter(user=request.user)
+    key = request.session.session_key
+    if not key:
+        return PracticeGame.objects.none()
+    return PracticeGame.objects.filter(session_key=key, user__isnull=True)
 
 
 def _game_or_404(request: HttpRequest, pk: int) -> PracticeGame:
