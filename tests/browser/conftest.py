@@ -9,16 +9,22 @@ A missing Chromium fails the tests; it is never a reason to skip them (`make chr
 """
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
 from django.utils import translation
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from tests.browser.browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DESKTOP
 from tests.site.pages import saudi  # noqa: F401
+
+# The machine running the tests may be busy: wait for a page or a verdict longer than Playwright's
+# 5 seconds before calling it missing (a test that passes does not wait).
+PATIENCE_MS = 20_000
+expect.set_options(timeout=PATIENCE_MS)
 
 
 @pytest.fixture(scope="session")
@@ -43,12 +49,25 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
+def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """Make browser profiles (``browser.new_context`` options), closed after the test."""
+    made: list[BrowserContext] = []
+
+    def make(**options: Any) -> BrowserContext:
+        ctx = browser.new_context(**options)
+        ctx.set_default_timeout(PATIENCE_MS)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def context(new_context: Callable[..., BrowserContext]) -> BrowserContext:
     """A fresh browser profile (no cookies: a new learner), desktop sized."""
-    ctx = browser.new_context(viewport=DESKTOP)
-    ctx.set_default_timeout(15_000)  # the machine is shared: be patient, but not forever
-    yield ctx
-    ctx.close()
+    return new_context(viewport=DESKTOP)
 
 
 @pytest.fixture

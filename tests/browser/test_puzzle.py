@@ -84,7 +84,10 @@ def test_it_says_right_to_the_right_card_after_a_wrong_one(page, live_server, sa
     expect(verdict.get_by_role("link", name=catalog(lang, "Next step"))).to_have_attribute(
         "href", LESSON.format(lang=lang) + "3/"
     )
-    assert [a.correct for a in Attempt.objects.order_by("id")] == [False, True]
+    attempts = list(Attempt.objects.order_by("id"))
+    assert [a.correct for a in attempts] == [False, True]
+    # Each try carried its signed time stamp (the second one renewed by the first verdict).
+    assert all(a.seconds is not None and 0 <= a.seconds < 600 for a in attempts)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -120,42 +123,37 @@ def test_it_lays_the_hand_out_in_the_page_direction(page, live_server, saudi, la
         assert first["x"] < second["x"], "the first card should sit left of the second"
 
 
-def test_it_fits_a_phone_in_arabic(browser, live_server, saudi, artifacts):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(live_server.url + PLAY_STEP.format(lang="ar"))
-        card(page, WRONG).click()
-        expect(page.locator("#verdict.verdict-wrong")).to_be_visible()
+def test_it_fits_a_phone_in_arabic(new_context, live_server, saudi, artifacts):
+    phone = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = phone.new_page()
+    page.goto(live_server.url + PLAY_STEP.format(lang="ar"))
+    card(page, WRONG).click()
+    expect(page.locator("#verdict.verdict-wrong")).to_be_visible()
 
-        # Nothing wider than the screen: no sideways scrolling on a phone.
-        width = page.evaluate("document.documentElement.scrollWidth")
-        page.screenshot(path=artifacts / "puzzle-ar-phone.png", full_page=True)
-        assert width <= PHONE["width"]
-        for code in (RIGHT, "7C", WRONG):
-            box = card(page, code).bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    finally:
-        context.close()
+    # Nothing wider than the screen: no sideways scrolling on a phone.
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.screenshot(path=artifacts / "puzzle-ar-phone.png", full_page=True)
+    assert width <= PHONE["width"]
+    for code in (RIGHT, "7C", WRONG):
+        box = card(page, code).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
 
 
-def test_it_answers_plain_form_posts_without_javascript(browser, live_server, saudi):
-    context = browser.new_context(java_script_enabled=False)
-    try:
-        page = context.new_page()
-        step = live_server.url + PLAY_STEP.format(lang="fr")
-        page.goto(step)
+def test_it_answers_plain_form_posts_without_javascript(new_context, live_server, saudi):
+    page = new_context(java_script_enabled=False).new_page()
+    step = live_server.url + PLAY_STEP.format(lang="fr")
+    page.goto(step)
 
-        card(page, WRONG).click()
+    card(page, WRONG).click()
 
-        # The form posted the whole page to its action: the verdict came with a new page.
-        expect(page).to_have_url(step + "answer")
-        expect(page.locator("#verdict.verdict-wrong")).to_contain_text(catalog("fr", "Not quite."))
-        expect(page.locator("#verdict .reason-message")).to_have_text(wrong_card_reason("fr"))
+    # The form posted the whole page to its action: the verdict came with a new page.
+    expect(page).to_have_url(step + "answer")
+    expect(page.locator("#verdict.verdict-wrong")).to_contain_text(catalog("fr", "Not quite."))
+    expect(page.locator("#verdict .reason-message")).to_have_text(wrong_card_reason("fr"))
 
-        card(page, RIGHT).click()
+    card(page, RIGHT).click()
 
-        expect(page.locator("#verdict.verdict-right")).to_contain_text(catalog("fr", "Right!"))
-        assert [a.correct for a in Attempt.objects.order_by("id")] == [False, True]
-    finally:
-        context.close()
+    expect(page.locator("#verdict.verdict-right")).to_contain_text(catalog("fr", "Right!"))
+    attempts = list(Attempt.objects.order_by("id"))
+    assert [a.correct for a in attempts] == [False, True]
+    assert all(a.seconds is not None for a in attempts)
