@@ -300,9 +300,24 @@ def _build(
                             elif (w3 ^ leader) & 1:
                                 # The opponents won it: the leader's team gets what they do not.
                                 rt = r + bonus
-                                v = rt - trick(w3, hk2 ^ bit3[c3], r, rt - b3, rt - a2)
+                                ck = hk2 ^ bit3[c3]
+                                # The table's bounds may answer without a call (as the call would).
+                                e = table_get(ck | w3 << 128)
+                                if e is not None and e[0] >= rt - a2:
+                                    v = rt - e[0]
+                                elif e is not None and e[1] <= rt - b3:
+                                    v = rt - e[1]
+                                else:
+                                    v = rt - trick(w3, ck, r, rt - b3, rt - a2)
                             else:
-                                v = won + trick(w3, hk2 ^ bit3[c3], r, a2 - won, b3 - won)
+                                ck = hk2 ^ bit3[c3]
+                                e = table_get(ck | w3 << 128)
+                                if e is not None and e[0] >= b3 - won:
+                                    v = won + e[0]
+                                elif e is not None and e[1] <= a2 - won:
+                                    v = won + e[1]
+                                else:
+                                    v = won + trick(w3, ck, r, a2 - won, b3 - won)
                             if v < best3:
                                 best3 = v
                                 if v < b3:

@@ -248,8 +248,8 @@ def solve(
     reps = representatives(legal, root.live, trump)
     ns_values: dict[int, int] = {}
     rest = root.tpts + root.rem + LAST_TRICK_BONUS
-    guess = rest // 2
-    for c in cards_of(reps):
+    guess = _greedy(root)
+    for c in root.candidates():
         ns_values[c] = guess = _exact(root, c, guess, rest)
     values: dict[Card, tuple[int, int]] = {}
     for c in cards_of(legal):
@@ -260,6 +260,22 @@ def solve(
     best = [c for c in cards_of(legal) if values[c][team] == target]
     line = _principal_line(root, best[0], values[best[0]][0])
     return Solution(trump, to_play, points_so_far, values, best, line, search.nodes, taker)
+
+
+def _greedy(root: _Position) -> int:
+    """NS's points if everyone plays the search's first choice: a first guess for the values."""
+    s = root.search
+    hands = list(s.hands)
+    n = len(root.trick)
+    pos = root
+    ns = 0
+    while not pos.is_over():
+        c = pos.candidates()[0]
+        ns += pos.gained(c)
+        pos = pos.play(c)
+    s.hands[:] = hands
+    del root.trick[n:]
+    return ns
 
 
 def _exact(pos: _Position, card: int, guess: int, top: int) -> int:
