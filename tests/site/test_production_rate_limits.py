@@ -36,6 +36,7 @@ def test_it_answers_in_the_page_language(client, saudi, limit_of_three):
     response = answer(client, step_url(2, lang="ar"), {"card": "KC"})
     assert response.status_code == 429
     assert 'lang="ar" dir="rtl"' in response.text
+    assert "كانت هذه إجابات كثيرة في دقيقة واحدة" in response.text
 
 
 def test_it_counts_each_learner_apart(saudi, limit_of_three):
