@@ -143,34 +143,42 @@ def prepare(env: dict[str, str]) -> dict[str, list]:  # type: ignore[type-arg]
 
 @contextlib.contextmanager
 def gunicorn(env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
+    # Its log goes to a file, not a pipe: a pipe nobody reads fills up and stops the server.
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in the finally below)
     process = subprocess.Popen(
         [PYTHON, "-m", "gunicorn", "-c", "gunicorn.conf.py", "baloot_site.wsgi"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                conn.request("GET", "/healthz")
-                if conn.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
+        deadline = time.monotonic() + 180
+        while not healthy(port):
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("gunicorn did not start: " + process.stderr.read().decode()[-2000:])
-            time.sleep(0.2)
+                log.seek(0)
+                raise RuntimeError("gunicorn did not start: " + log.read().decode()[-2000:])
+            time.sleep(0.5)
         yield process
     finally:
         process.send_signal(signal.SIGTERM)
         try:
-            process.wait(timeout=30)
+            process.wait(timeout=40)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        log.close()
+
+
+def healthy(port: int) -> bool:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", "/healthz")
+        return conn.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        conn.close()
 
 
 # ---------------------------------------------------------------- a simulated user
