@@ -8,8 +8,9 @@ other does not, so one number describes a position and one side maximises it.
   four nested loops, one per player, maximising for the leader and the
   partner, minimising for the two opponents, each with its own window and
   cut-off; the next trick is a recursive call. So the recursion is one frame
-  per trick (a Python call is the costliest thing here) and the inner loop
-  has no call but the legality and ordering look-ups.
+  per trick (a Python call is the costliest thing here), and the hands travel
+  as one integer key (``hands[s]`` at bits ``32 * s``), changed by one XOR per
+  card.
 - :func:`follow` (NS's points) finishes a trick already in progress; only
   the root and the principal line use it.
 - Transposition table, at the start of tricks (a position there is fully
@@ -17,14 +18,17 @@ other does not, so one number describes a position and one side maximises it.
   | hands[2] << 64 | hands[3] << 96 | leader << 128``, value ``(lower, upper,
   best lead)`` for the leader's team: a cut-off search proves only a bound.
 - Enhanced transposition cut-off: before the fourth player searches, the
-  table is asked about every trick ending; one that already settles the
-  node ends it.
+  table is asked about every way the trick can end; one that already settles
+  the node ends it. The fourth player also reads a trick ending's bounds
+  before calling the search on it.
 - Move ordering: the table's best lead first, then the top live card of a
-  suit, then the cheapest cards; following, the partner's winning trick gets
-  points, a trick that can be taken is taken by the cheapest winner (on the
-  fourth card), otherwise the cheapest card.
+  suit (most points first), then the cheapest cards; following, a partner's
+  trick gets points on the last card, a trick that can be taken is taken by
+  the cheapest winner, otherwise the cheapest card.
 - Equivalent cards (:mod:`engine.solver.equivalence`) are searched once.
-- Legality comes from :func:`engine.play.legal_mask`, the hand runner's path.
+- Legality comes from :func:`engine.play.legal_mask`, the hand runner's path;
+  the ordered replies to a trick so far are remembered per hand, since every
+  null-window search walks the same tree again.
 - Quick bounds: a team never takes more than the points still in play plus
   the last-trick bonus, nor less than nothing.
 
@@ -164,7 +168,7 @@ def _build(
     mergeable = MERGEABLE[trump]
 
     def replies(hand: int, code: int, live: int, wcard: int, led: int, ours: bool, last: bool) -> list[int]:
-        """The ordered legal replies (one per equivalent run) of ``hand`` to the trick ``t``.
+        """The ordered legal replies (one per equivalent run) of ``hand`` to the trick in ``code``.
 
         The search asks ``fixed`` first and calls this only when it does not know.
         """

@@ -17,9 +17,9 @@ each variant's own rounding are the scorer's business (:mod:`engine.scoring`),
 not the solver's.
 
 The Ekka call (saudi option ``ekka``) is honoured for the trick in progress
-(``ekka=True``); the search does not make new calls in later tricks, like
-:class:`engine.tricks.TrickPlay`. A led Ace is Ekka without a call, and that
-the rules apply everywhere.
+(``ekka=True``); the search makes no new calls in later tricks, as
+:class:`engine.tricks.TrickPlay` makes none. A led plain Ace counts as Ekka
+without a call (``play.ekka``) in every trick, since legality says so.
 
 >>> from engine.cards import Card, mask_of
 >>> from engine.variants import rules_for
@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from engine.cards import CARDS, SEATS, Card, Seat, Team, cards_of
 from engine.play import legal_mask
@@ -63,7 +64,7 @@ class Solution:
     line: list[tuple[Seat, Card]]
     """A principal line: the cards in order from the position to the end of the hand."""
     nodes: int
-    """Positions searched."""
+    """Search nodes: trick starts searched, plus the cards tried in the trick in progress."""
     taker: Team | None = None
 
     @property
@@ -81,7 +82,7 @@ class Solution:
         team = self.to_play & 1
         return self.value[team] - self.values[card][team]
 
-    def outcome(self, card: Card) -> str | None:
+    def outcome(self, card: Card) -> Literal["made", "tie", "failed"] | None:
         """``"made"``, ``"tie"`` or ``"failed"`` by card points (see the module); None without a taker."""
         if self.taker is None:
             return None
