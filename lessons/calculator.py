@@ -5,7 +5,7 @@ so the page's address reproduces the hand and can be shared; the engine's ``scor
 command (ENGINE-CLI.md) is called in-process and its steps are shown as they come,
 in the page language. With htmx, changing a field asks for the result region alone
 (and, out of band, the messages beside the fields); without JavaScript the Compute
-button posts nothing and simply loads the page with the answer.
+button submits the same GET form and the page comes back with the answer.
 
 The game sheet (lessons/calculator_sheet.py) lives in the session. Adding a hand,
 undoing the last one and starting a new game are plain POSTs answered with a
@@ -446,7 +446,7 @@ class CalculatorPage:
     def _slot_info(self, slot: str) -> str:
         """What the ticked cards form, as ``Sira · 4``; empty when they form nothing (the error says why)."""
         found = self.form.slots.get(slot)
-        if found is None or found.project is None:
+        if found is None:
             return ""
         project = found.project
         name = messages.project_name(project.type, self.variant, self.lang)

@@ -140,11 +140,10 @@ class CardsField(forms.Field):
 
 @dataclass(frozen=True)
 class SlotView:
-    """What the form found in one project slot: the project, or why the cards form none."""
+    """What the ticked cards of one project slot form (slots whose cards form nothing have an error)."""
 
     cards: list[Card]
-    project: Project | None = None
-    problem: str = ""
+    project: Project
 
 
 class CalculatorForm(forms.Form):
@@ -283,7 +282,6 @@ class CalculatorForm(forms.Form):
                 project = classify(cards, rules, trump)
             except InvalidProject as e:
                 reason = messages.lookup(f"reason.{e.reason}", self.variant, self.lang)
-                self.slots[slot] = SlotView(cards, problem=reason)
                 self.add_error(slot, _("These cards form no project: %(reason)s.") % {"reason": reason})
                 continue
             self.slots[slot] = SlotView(cards, project)
