@@ -1,4 +1,9 @@
-"""axe finds no serious or critical accessibility problem on the learner's pages, in four languages."""
+"""axe finds no serious or critical accessibility problem on the learner's pages, in four languages.
+
+And what axe does not measure: the keyboard focus stands out from its background.
+"""
+
+import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -90,3 +95,72 @@ def test_it_finds_no_barrier_on_the_curriculum_pages(page, live_server):
 
     assert len(seen) > 10
     assert problems == []
+
+
+# ---------------------------------------------------------------- the keyboard focus
+
+FOCUS_COLOURS = """() => {
+  const el = document.activeElement;
+  let back = el.parentElement;
+  while (back && getComputedStyle(back).backgroundColor.replace(/\\s/g, "").endsWith(",0)")) {
+    back = back.parentElement;
+  }
+  const style = getComputedStyle(el);
+  return {
+    outline: style.outlineColor,
+    ring: (style.boxShadow.match(/rgba?\\([^)]*\\)/) || ["none"])[0],
+    background: getComputedStyle(back || document.body).backgroundColor,
+  };
+}"""
+
+
+def rgb(css_colour: str, under: str = "rgb(255, 255, 255)") -> tuple[float, float, float]:
+    """``rgb(r, g, b)`` or ``rgba(r, g, b, a)`` as seen over the colour ``under``, in 0..1."""
+    values = [float(v) for v in re.findall(r"[\d.]+", css_colour)]
+    alpha = values[3] if len(values) > 3 else 1.0
+    base = rgb(under) if alpha < 1 else (0.0, 0.0, 0.0)
+    r, g, b = (alpha * v / 255 + (1 - alpha) * u for v, u in zip(values[:3], base, strict=True))
+    return r, g, b
+
+
+def luminance(colour: tuple[float, float, float]) -> float:
+    """WCAG's relative luminance."""
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(colour: str, background: str) -> float:
+    """WCAG's contrast ratio of a CSS colour (maybe translucent) over an opaque background."""
+    if colour == "none":
+        return 1.0
+    high, low = sorted((luminance(rgb(colour, background)), luminance(rgb(background))), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def tab_to(page: Page, selector: str) -> None:
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    pytest.fail(f"Tab never reached {selector}")
+
+
+@pytest.mark.parametrize(
+    "selector",
+    [
+        '#answer-form button.card[value="KC"]',  # a card, on the white puzzle box
+        ".step-dot[aria-current]",  # on the paper
+        ".site-name",  # on the green header
+    ],
+)
+def test_it_shows_the_keyboard_focus_against_what_is_around_it(page, live_server, saudi, selector):
+    """WCAG's 3:1 for the focus indicator: its outline or its ring stands out from the background."""
+    page.goto(f"{live_server.url}/en/learn/saudi/follow-suit/2/")
+    tab_to(page, selector)
+
+    colours = page.evaluate(FOCUS_COLOURS)
+
+    best = max(
+        contrast(colours["outline"], colours["background"]), contrast(colours["ring"], colours["background"])
+    )
+    assert best >= 3, colours
