@@ -219,7 +219,9 @@ def test_solver_whole_deal_adds_up_and_line_replays():
     t = TrickPlay(rules, hands, 2, Seat.E)
     for _ in range(8):  # two tricks played: six left
         t.push(rng.choice(cards_of(t.legal())))
+    before = (list(t.hands), list(t.trick), list(t.points), t.to_play, len(t.moves))
     s = solve_trickplay(t)
+    assert (list(t.hands), list(t.trick), list(t.points), t.to_play, len(t.moves)) == before
     assert s.so_far == tuple(t.points)
     assert sum(s.so_far) + points_of(t.hands[0] | t.hands[1] | t.hands[2] | t.hands[3], 2) + 10 == 162
     for c in s.values:
@@ -230,8 +232,8 @@ def test_solver_whole_deal_adds_up_and_line_replays():
 
 
 def test_solver_ekka_call_in_the_trick_in_progress():
-    # Saudi Hokm (hearts) with the ekka option: S led KS called Ekka; W trumped; N, void in spades,
-    # may then discard (no higher trump) instead of trumping.
+    # Saudi Hokm (hearts) with the ekka option: S led KS calling Ekka, E trumped with JH; N, void in
+    # spades and unable to overtrump, may then discard instead of trumping (play.ekka).
     rules = rules_for("saudi", {"ekka": True})
     hands = [0, 0, 0, 0]
     hands[Seat.E] = h("7D")
@@ -239,7 +241,6 @@ def test_solver_ekka_call_in_the_trick_in_progress():
     hands[Seat.W] = h("8D", "9C")
     hands[Seat.S] = h("9D")
     trick = [Card.parse("KS"), Card.parse("JH")]
-    # Turn order S -> E -> N -> W: S led KS, E trumped with JH, N to play.
     called = solve(rules, 1, tuple(hands), Seat.N, Seat.S, trick, ekka=True)
     plain = solve(rules, 1, tuple(hands), Seat.N, Seat.S, trick)
     assert set(called.values) == {Card.parse("7H"), Card.parse("AD")}
