@@ -101,7 +101,9 @@ def test_it_plays_a_complete_hand_through_the_page_and_scores_it_like_the_engine
     page.screenshot(path=artifacts / f"practice-{variant}-scored.png", full_page=True)
 
     # The next hand: the dealer moves on, the score sheet has the hand.
+    move = board_move(page)
     page.locator("#next-hand").click()
+    wait_for_move_after(page, move)
     expect(page.locator(".sheet-table tbody tr")).to_have_count(1)
     game.refresh_from_db()
     assert len(game.hands) == 2 and game.hands[1]["dealer"] != record["dealer"]
