@@ -68,6 +68,8 @@ test: venv messages chromium postgres
 	$(PYTEST) --doctest-modules engine tests -n 2
 # Exit code 5 means "no tests collected": fine while tests/site is empty.
 	if [ -d tests/site ]; then DATABASE_URL=$(PG_URL) $(PYTEST) tests/site -n 2 || [ $$? -eq 5 ]; fi
+# The fault test stops and restarts PostgreSQL: alone, after the rest.
+	DATABASE_URL=$(PG_URL) RUN_FAULT_TESTS=1 $(PYTEST) tests/site/test_faults.py
 
 # lint: ruff on the Python code, mypy --strict on engine/ (configured in pyproject.toml).
 lint: venv
