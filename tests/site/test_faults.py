@@ -23,7 +23,7 @@ pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="stops the PostgreSQL server"),
     # Stopping the server breaks every other test running on it at the time: this one runs on its
     # own, after the parallel suite (`make test` sets RUN_FAULT_TESTS=1 for that step).
-    pytest.mark.skipif(os.environ.get("RUN_FAULT_TESTS") != "1", reason="set RUN_FAULT_TESTS=1 to run it alone"),
+    pytest.mark.skipif(os.environ.get("RUN_FAULT_TESTS") != "1", reason="RUN_FAULT_TESTS=1 runs it alone"),
 ]
 
 TOKEN = re.compile(r'name="token" id="answer-token" value="([^"]+)"')
