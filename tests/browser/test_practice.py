@@ -127,11 +127,14 @@ def test_a_refused_card_shows_the_engines_reasons(page, live_server, saudi):
 
 
 @pytest.mark.parametrize("lang", ["ar", "fr"])
-def test_it_fits_a_phone_and_its_cards_can_be_pressed(browser, live_server, lang, artifacts):
+def test_it_fits_a_phone_and_its_cards_can_be_pressed(browser, live_server, saudi, lang, artifacts):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     context.set_default_timeout(15_000)
     try:
         page = context.new_page()
+        for path in ("practice/", "practice/saudi/", "practice/puzzle/sa-follow-1/"):
+            page.goto(f"{live_server.url}/{lang}/{path}")
+            assert_fits(page)
         start(page, live_server.url, "saudi", lang=lang)
         expect(page.locator("html")).to_have_attribute("dir", "rtl" if lang == "ar" else "ltr")
         for _ in range(20):
