@@ -91,7 +91,8 @@ def test_trick_play_playout_plays_what_push_would(variant, options, trump, seed)
         legal = cards_of(slow.legal())
         slow.push(legal[int(rng.random() * len(legal))])
     assert fast.moves == slow.moves and fast.taken == slow.taken
-    assert (fast.hands, fast.trick, fast.points, fast.tricks) == (slow.hands, slow.trick, slow.points, slow.tricks)
+    state = (fast.hands, fast.trick, fast.points, fast.tricks)
+    assert state == (slow.hands, slow.trick, slow.points, slow.tricks)
     assert (fast.leader, fast.to_play, fast.ekka) == (slow.leader, slow.to_play, slow.ekka)
     while fast.moves:
         assert fast.pop() == slow.pop()
