@@ -435,12 +435,13 @@ def _game(
     game_score: Mapping[Team, int] | None,
     points: Mapping[Team, int],
     *,
-    tie_is_draw: bool,
+    both_is_draw: bool,
 ) -> tuple[dict[Team, int] | None, bool, Team | None]:
     """The game totals after the hand, and whether (and by whom) the game is won.
 
-    Both teams reaching the target on the same hand: the higher total wins; equal
-    totals are a draw (French) or play on (the others).
+    Both teams reaching the target on the same hand: a draw in French Belote
+    (``score.fr.game``, seed 004); elsewhere the higher total wins and equal
+    totals play on (``score.sa.game``).
     """
     if game_score is None:
         return None, False, None
@@ -449,10 +450,10 @@ def _game(
     if not reached:
         return after, False, None
     params: dict[str, Any] = {"ns": after[Team.NS], "ew": after[Team.EW], "target": rules.target}
-    if len(reached) == 2 and after[Team.NS] == after[Team.EW]:
-        outcome = "draw" if tie_is_draw else "play-on"
+    if len(reached) == 2 and (both_is_draw or after[Team.NS] == after[Team.EW]):
+        outcome = "draw" if both_is_draw else "play-on"
         steps.append(Step(rule, {"result": outcome, **params}))
-        return after, tie_is_draw, None
+        return after, both_is_draw, None
     winner = max(reached, key=lambda team: after[team])
     steps.append(Step(rule, {"result": "won", "team": winner, **params}))
     return after, True, winner
@@ -589,7 +590,7 @@ def _finish_saudi(
         steps.append(Step("double.sa.gahwa", {"team": hand_winner}))
         after = None if game_score is None else {team: game_score[team] + points[team] for team in TEAMS}
         return HandScore(points, result, made, steps, 0, True, hand_winner, after)
-    after, over, winner = _game(steps, "score.sa.game", rules, game_score, points, tie_is_draw=False)
+    after, over, winner = _game(steps, "score.sa.game", rules, game_score, points, both_is_draw=False)
     return HandScore(points, result, made, steps, 0, over, winner, after)
 
 
@@ -678,8 +679,8 @@ def _finish_card_game(
     game_score: Mapping[Team, int] | None,
 ) -> HandScore:
     points = {team: points[team] for team in TEAMS}
-    tie_is_draw = isinstance(rules, French)  # score.fr.game: both reaching the target is a draw
-    after, over, winner = _game(steps, game_rule, rules, game_score, points, tie_is_draw=tie_is_draw)
+    both_is_draw = isinstance(rules, French)  # score.fr.game: both reaching the target is a draw
+    after, over, winner = _game(steps, game_rule, rules, game_score, points, both_is_draw=both_is_draw)
     return HandScore(points, result, made, steps, pot, over, winner, after)
 
 

@@ -764,3 +764,12 @@ def test_property_french_points_add_up(
     assert score.made == (score.result == "made" or (score.result == "capot" and tricks[taker] == 8))
     if score.result in ("dedans", "litige"):
         assert score.points[taker] == (20 if belote == taker else 0)
+
+
+def test_score_fr_game_both_teams_reaching_1000_is_a_draw_even_with_unequal_totals() -> None:
+    # RULES.md §5.3: "both reaching 1000 on the same hand is a draw" (seed 004).
+    both = score_hand(facts(FRENCH, H, 92, game_score={NS: 930, EW: 940}))
+    assert both.game_over and both.winner is None
+    assert step(both, "score.fr.game").params["result"] == "draw"
+    one = score_hand(facts(FRENCH, H, 92, game_score={NS: 930, EW: 800}))
+    assert one.game_over and one.winner is not None
