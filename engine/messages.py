@@ -901,6 +901,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("score.sa.doubled"),
     gettext_noop("score.sa.failure"),
     gettext_noop("score.sa.failure:baloot_transferred"),
+    gettext_noop("score.sa.failure:penalty"),
     gettext_noop("score.sa.game"),
     gettext_noop("score.sa.game:play-on"),
     gettext_noop("score.sa.game:won"),

@@ -334,7 +334,7 @@ def score_penalty(
     if multiplier > 1:
         points = _saudi_doubled(steps, rules, other, base, counted, belote, multiplier)
     else:
-        points = _saudi_failure(steps, rules, offending_team, base, counted, belote)
+        points = _saudi_failure(steps, rules, offending_team, base, counted, belote, penalty=True)
     return _finish_saudi(steps, rules, points, "failed", False, other, gahwa, game_score)
 
 
@@ -543,6 +543,7 @@ def _saudi_project_steps(
 
 def _saudi_failure(
     steps: list[Step], rules: Saudi, failed: Team, base: int, counted: int, belote: Team | None,
+    penalty: bool = False,
 ) -> dict[Team, int]:
     """``score.sa.failure``: the other team takes the hand and every counted project."""
     winner = failed.other
@@ -553,6 +554,8 @@ def _saudi_failure(
     steps.append(Step("score.sa.failure", {
         "team": winner, "base": base, "projects": counted, "baloot": winner_baloot, "points": total,
         "other_team": failed, "other_points": failed_points, "baloot_transferred": transferred,
+        # A penalised team may have been defending: its sentence must not call it "the buyers".
+        **({"penalty": True} if penalty else {}),
     }))
     return {winner: total, failed: failed_points}
 

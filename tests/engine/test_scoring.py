@@ -773,3 +773,10 @@ def test_score_fr_game_both_teams_reaching_1000_is_a_draw_even_with_unequal_tota
     assert step(both, "score.fr.game").params["result"] == "draw"
     one = score_hand(facts(FRENCH, H, 92, game_score={NS: 930, EW: 800}))
     assert one.game_over and one.winner is not None
+
+
+def test_penalty_sa_khaysh_failure_step_does_not_call_a_defender_the_buyers() -> None:
+    score = score_penalty(rules_for("saudi"), H, NS, broken_rule="play.must-follow")
+    failure = step(score, "score.sa.failure")
+    assert failure.params["penalty"] is True and failure.params["other_team"] == NS
+    assert (score.points[NS], score.points[EW]) == (0, 16)
