@@ -265,9 +265,11 @@ def _reasons(
             return lambda c: [r]
         return lambda c: [Reason("play.must-trump", {**trump_params, "case": "opponent", **winner_param})]
 
+    always = bool(getattr(rules, "always_undertrump", False))
+    # "partner" says discarding was allowed; under always_undertrump it was not.
+    overruff_case = "opponent" if not partner_winning else "always" if always else "partner"
     overruff = Reason(
-        "play.must-overruff",
-        {"trump": trump, "card": best, "cards": higher, "case": "partner" if partner_winning else "opponent"},
+        "play.must-overruff", {"trump": trump, "card": best, "cards": higher, "case": overruff_case}
     )
 
     def trump_or_overruff(case: str) -> _ReasonFor:
@@ -276,7 +278,7 @@ def _reasons(
 
     if not partner_winning:
         return trump_or_overruff("opponent")
-    if getattr(rules, "always_undertrump", False):
+    if always:
         return trump_or_overruff("always")
     basis.append(Reason("play.partner-winning", dict(winner_param)))
     return lambda c: [overruff]

@@ -308,3 +308,10 @@ def test_legal_mask_for_a_rule_set_agrees_with_legal_mask(position, variant_opti
         trump = 0
     expected = legal_mask(mask_of(hand), trick, trump, rules, ekka_call)
     assert legal_mask_for(rules)(mask_of(hand), trick, trump, ekka_call) == expected
+
+
+def test_play_must_overruff_always_undertrump_never_says_discarding_was_allowed():
+    rules = rules_for("french", {"always_undertrump": True})
+    v = verdict("JH 7H KS", "AC 9H 8C", H, rules)
+    reason = v.illegal[Card.parse("7H")][0]
+    assert reason.rule == "play.must-overruff" and reason.params["case"] == "always"
