@@ -115,7 +115,7 @@ class Hand:
         pot: int = 0,
     ) -> None:
         self.rules = rules
-        self.dealer = Seat(dealer)
+        self.dealer = dealer if type(dealer) is Seat else Seat(dealer)
         self.game_score = game_score
         self.pot = pot
         self.first: FirstDeal = first_deal(rules, self.dealer, seed, deck)
@@ -125,9 +125,12 @@ class Hand:
         self.tricks: TrickPlay | None = None
         self.declared: dict[Seat, list[Project]] = {}
         self.full_hands: tuple[int, int, int, int] = (0, 0, 0, 0)
-        self._events: list[Event] = [
-            Dealt(self.dealer, tuple(tuple(cards_of(m)) for m in self.first.hands), self.first.bidding_card)
-        ]
+        # The record after the deal. Dealt (first) and Completed list every card, so they are
+        # built when the record is read; _completed_at is where Completed goes in _events.
+        self._events: list[Event] = []
+        self._dealt: Dealt | None = None
+        self._completed: Completed | None = None
+        self._completed_at: int | None = None
         self._score: HandScore | None = None
         self.phase = Phase.AUCTION
 
@@ -175,8 +178,8 @@ class Hand:
         self._events.append(Sold(contract))
         hands = complete_deal(self.first, contract.receiver, self.rules)
         self.full_hands = hands
-        self._events.append(Completed(tuple(tuple(cards_of(m)) for m in hands)))
-        leader = first_leader(self.rules, self.dealer, contract)
+        self._completed_at = len(self._events)
+        leader = _first_leader(self.rules, self.dealer, contract)
         self.tricks = TrickPlay(self.rules, hands, contract.trump, leader)
         if doubling and isinstance(self.rules, Saudi):
             self.doubling = Doubling(self.rules, contract, self.game_score)
@@ -267,7 +270,7 @@ class Hand:
         holder = None
         if trump != NO_TRUMP:
             pair = (1 << card(trump, KING)) | (1 << card(trump, QUEEN))
-            holder = next((Seat(s) for s in range(4) if self.full_hands[s] & pair == pair), None)
+            holder = next((seat for seat in SEATS if self.full_hands[seat] & pair == pair), None)
         return judge_belote(holder, trump, self.rules, self.declared.get(holder, []) if holder else [])
 
     def score(self) -> HandScore:
@@ -302,7 +305,19 @@ class Hand:
     @property
     def events(self) -> list[Event]:
         """Everything that happened, in order (plays and tricks interleaved as they happened)."""
-        out: list[Event] = list(self._events)
+        if self._dealt is None:
+            first = self.first
+            self._dealt = Dealt(self.dealer, _card_lists(first.hands), first.bidding_card)
+        out: list[Event] = [self._dealt]
+        at = self._completed_at
+        if at is None:
+            out += self._events
+        else:
+            if self._completed is None:
+                self._completed = Completed(_card_lists(self.full_hands))
+            out += self._events[:at]
+            out.append(self._completed)
+            out += self._events[at:]
         if self.tricks is not None:
             taken = iter(self.tricks.taken)
             for i, played in enumerate(self.tricks.moves):
@@ -312,3 +327,21 @@ class Hand:
         if self._score is not None:
             out.append(Scored(self._score))
         return out
+
+
+def _card_lists(hands: tuple[int, int, int, int]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(cards_of(m)) for m in hands)
+
+
+# The first leader depends only on the rule set, the dealer and the contract: remembered.
+_FIRST_LEADERS: dict[tuple[RuleSet, Seat, Contract], Seat] = {}
+
+
+def _first_leader(rules: RuleSet, dealer: Seat, contract: Contract) -> Seat:
+    key = (rules, dealer, contract)
+    leader = _FIRST_LEADERS.get(key)
+    if leader is None:
+        if len(_FIRST_LEADERS) >= 4096:
+            _FIRST_LEADERS.clear()
+        leader = _FIRST_LEADERS[key] = first_leader(rules, dealer, contract)
+    return leader
