@@ -92,6 +92,8 @@ from engine.cards import (
     KING,
     NINE,
     QUEEN,
+    SEATS,
+    TEAMS,
     TEN,
     Card,
     Seat,
@@ -99,7 +101,6 @@ from engine.cards import (
     card,
     cards_of,
     mask_of,
-    next_seat,
     seats_from,
 )
 from engine.explain import Step
@@ -533,31 +534,43 @@ def count_projects(
         return Counting(
             None, 0, None, None, [Step(rule, {"case": "no-declarations", "option": "no_declarations"})]
         )
-    order = seats_from(next_seat(dealer, rules.clockwise), rules.clockwise)
+    clockwise = rules.clockwise
+    # The turn order from the dealer's next player (next_seat, without building a Seat).
+    order = seats_from((dealer - 1) % 4 if clockwise else (dealer + 1) % 4, clockwise)
     # Each team's strongest project and its holder; earlier in turn order wins a tie within the team.
     best: dict[Team, tuple[Project, Seat]] = {}
     for seat in order:
-        for p in projects_by_seat.get(seat, ()):
-            held = best.get(seat.team)
+        projects = projects_by_seat.get(seat)
+        if not projects:
+            continue
+        team = TEAMS[seat & 1]
+        for p in projects:
+            held = best.get(team)
             if held is None or p.strength > held[0].strength:
-                best[seat.team] = (p, seat)
+                best[team] = (p, seat)
     if not best:
         return Counting(None, 0, None, None, [Step(rule, {"case": "none"})])
-    ranked = sorted(best.values(), key=lambda ps: (ps[0].strength, -order.index(ps[1])), reverse=True)
-    project, seat = ranked[0]
+    if len(best) == 1:
+        ((project, seat),) = best.values()
+        rival_entry = None
+    else:
+        # The stronger project, or at equal strength the earlier in turn order.
+        a, b = best.values()
+        a_first = (a[0].strength, -order.index(a[1])) > (b[0].strength, -order.index(b[1]))
+        (project, seat), rival_entry = (a, b) if a_first else (b, a)
     params: dict[str, Any] = {"seat": seat, "type": project.type, "cards": list(project.cards)}
-    if len(ranked) == 1:
+    if rival_entry is None:
         case = "unopposed"
     else:
-        rival, rival_seat = ranked[1]
+        rival, rival_seat = rival_entry
         case = _reason(family, project, rival)
         params.update(rival_seat=rival_seat, rival_type=rival.type, rival_cards=list(rival.cards))
         if case == "turn-order":
             params["dealer"] = dealer
         if case == "tie":
             return Counting(None, 0, None, None, [Step(rule, {"case": case, **params})])
-    team = seat.team
-    counted = [p for s in team.seats for p in projects_by_seat.get(s, ())]
+    team = TEAMS[seat & 1]
+    counted = [p for s in (SEATS[team], SEATS[team + 2]) for p in projects_by_seat.get(s, ())]
     value = sum(p.value for p in counted)
     params.update(team=team, value=value, types=[p.type for p in counted])
     return Counting(team, value, project, seat, [Step(rule, {"case": case, **params})])
@@ -589,9 +602,10 @@ def judge_belote(seat: Seat | None, trump: int, rules: RuleSet, projects: Sequen
         return Belote(None, False, 0, [])
     family = rules.name
     rule = BELOTE_RULE[family]
-    pair = [card(trump, QUEEN), card(trump, KING)]
-    pair_mask = mask_of(pair)
-    params: dict[str, Any] = {"seat": seat, "team": seat.team, "cards": pair}
+    queen, king = CARDS[8 * trump + QUEEN], CARDS[8 * trump + KING]
+    pair = [queen, king]
+    pair_mask = (1 << queen) | (1 << king)
+    params: dict[str, Any] = {"seat": seat, "team": TEAMS[seat & 1], "cards": pair}
     if family == "saudi":
         for p in projects:
             if p.type == HUNDRED and p.mask & pair_mask == pair_mask:
