@@ -417,7 +417,20 @@ def _check_common(
 # ---------------------------------------------------------------- helpers
 
 def _team_value(projects: Sequence[tuple[Team, int]], team: Team) -> int:
-    return sum(value for owner, value in projects if owner == team)
+    total = 0
+    for owner, value in projects:
+        if owner == team:
+            total += value
+    return total
+
+
+def _all_tricks(tricks: Mapping[Team, int]) -> Team | None:
+    """The team that took all eight tricks, if one did."""
+    if tricks[Team.NS] == TRICKS:
+        return Team.NS
+    if tricks[Team.EW] == TRICKS:
+        return Team.EW
+    return None
 
 
 def _counted_value(projects: Sequence[tuple[Team, int]], counted_team: Team | None) -> int:
@@ -445,10 +458,11 @@ def _game(
     """
     if game_score is None:
         return None, False, None
-    after = {team: game_score[team] + points[team] for team in TEAMS}
-    reached = [team for team in TEAMS if after[team] >= rules.target]
-    if not reached:
+    ns, ew = game_score[Team.NS] + points[Team.NS], game_score[Team.EW] + points[Team.EW]
+    after = {Team.NS: ns, Team.EW: ew}
+    if ns < rules.target and ew < rules.target:
         return after, False, None
+    reached = [team for team in TEAMS if after[team] >= rules.target]
     params: dict[str, Any] = {"ns": after[Team.NS], "ew": after[Team.EW], "target": rules.target}
     if len(reached) == 2 and (both_is_draw or after[Team.NS] == after[Team.EW]):
         outcome = "draw" if both_is_draw else "play-on"
@@ -466,7 +480,7 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
     sun = facts.trump == NO_TRUMP
     steps: list[Step] = []
 
-    kaboot_team = next((team for team in TEAMS if facts.tricks[team] == TRICKS), None)
+    kaboot_team = _all_tricks(facts.tricks)
     if kaboot_team is not None:
         return _saudi_kaboot(facts, rules, kaboot_team, steps)
 
@@ -587,7 +601,7 @@ def _finish_saudi(
     gahwa: bool,
     game_score: Mapping[Team, int] | None,
 ) -> HandScore:
-    points = {team: points[team] for team in TEAMS}
+    points = {Team.NS: points[Team.NS], Team.EW: points[Team.EW]}
     if gahwa:
         # double.sa.gahwa: the hand decides the whole game.
         steps.append(Step("double.sa.gahwa", {"team": hand_winner}))
@@ -681,7 +695,7 @@ def _finish_card_game(
     pot: int,
     game_score: Mapping[Team, int] | None,
 ) -> HandScore:
-    points = {team: points[team] for team in TEAMS}
+    points = {Team.NS: points[Team.NS], Team.EW: points[Team.EW]}
     both_is_draw = isinstance(rules, French)  # score.fr.game: both reaching the target is a draw
     after, over, winner = _game(steps, game_rule, rules, game_score, points, both_is_draw=both_is_draw)
     return HandScore(points, result, made, steps, pot, over, winner, after)
@@ -707,7 +721,7 @@ def _score_french(facts: HandFacts, rules: French) -> HandScore:
 
     counted = _counted_value(facts.projects, facts.counted_team)
     pot = facts.pot
-    capot_team = next((team for team in TEAMS if facts.tricks[team] == TRICKS), None)
+    capot_team = _all_tricks(facts.tricks)
     if capot_team is not None:
         beaten = capot_team.other
         if capot_team == taker:
