@@ -38,6 +38,10 @@ _BYTE_CARDS = tuple(
     tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
 )
 _BIT = tuple(1 << c for c in range(32))
+# _TURNS[step][leader]: the four seats of a trick in play order (step 1, or -1 when clockwise).
+_TURNS = {
+    step: tuple(tuple((leader + step * n) % 4 for n in range(4)) for leader in range(4)) for step in (1, -1)
+}
 
 
 class IllegalPlay(ValueError):
@@ -224,7 +228,8 @@ class TrickPlay:
         trump_mask = SUIT_MASK[trump] if trump != NO_TRUMP else 0
         higher_than = HIGHER[trump]
         rand = rng.random
-        c0, c1, c2, c3 = _BYTE_CARDS
+        bit, c0, c1, c2, c3 = _BIT, *_BYTE_CARDS
+        turns = _TURNS[step]
         strength = TRICK_STRENGTH[trump]
         pts = POINTS[trump]
         cards, winners, won_log = self._cards, self._winners, self._won
@@ -240,7 +245,7 @@ class TrickPlay:
                 hand = hands[seat]
                 choices = c0[hand & 0xFF] + c1[hand >> 8 & 0xFF] + c2[hand >> 16 & 0xFF] + c3[hand >> 24]
                 c = choices[floor(rand() * len(choices))]
-                hands[seat] = hand ^ _BIT[c]
+                hands[seat] = hand ^ bit[c]
                 trick = [c]
                 first = 1
             led = trick[0] >> 3
@@ -251,8 +256,9 @@ class TrickPlay:
             by_strength = strength[led]
             wi = trick_winner_index(trick, trump) if first > 1 else 0
             best = by_strength[trick[wi]]
+            players = turns[seat]
             for n in range(first, 4):
-                player = (seat + step * n) % 4
+                player = players[n]
                 hand = hands[player]
                 follow = hand >> shift & 0xFF
                 if follow:
@@ -263,12 +269,12 @@ class TrickPlay:
                     m = legal(hand, trick, trump, ekka) if hand & trump_mask and not trump_led else hand
                     choices = c0[m & 0xFF] + c1[m >> 8 & 0xFF] + c2[m >> 16 & 0xFF] + c3[m >> 24]
                 c = choices[floor(rand() * len(choices))]
-                hands[player] = hand ^ _BIT[c]
+                hands[player] = hand ^ bit[c]
                 trick.append(c)
                 if by_strength[c] > best:
                     wi, best = n, by_strength[c]
             # The trick is complete: its winner leads the next one.
-            seat = (seat + step * wi) % 4
+            seat = players[wi]
             won = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
             if len(winners) == 7:
                 won += LAST_TRICK_BONUS
