@@ -213,8 +213,9 @@ class Hand:
         if getattr(self.rules, "no_declarations", False):
             self.declared = {}
         else:
+            hands, rules = self.tricks.hands, self.rules
             for seat in SEATS:
-                projects = best_split_mask(self.tricks.hands[seat], self.rules, trump)
+                projects = best_split_mask(hands[seat], rules, trump)
                 if projects:
                     self.declared[seat] = projects
                     self._events.append(Declared(seat, tuple(projects)))
@@ -270,7 +271,10 @@ class Hand:
         holder = None
         if trump != NO_TRUMP:
             pair = (1 << card(trump, KING)) | (1 << card(trump, QUEEN))
-            holder = next((seat for seat in SEATS if self.full_hands[seat] & pair == pair), None)
+            for seat in SEATS:
+                if self.full_hands[seat] & pair == pair:
+                    holder = seat
+                    break
         return judge_belote(holder, trump, self.rules, self.declared.get(holder, []) if holder else [])
 
     def score(self) -> HandScore:

@@ -339,11 +339,20 @@ def best_split_mask(mask: int, rules: RuleSet, trump: int) -> list[Project]:
 
     ``trump`` is a suit 0-3, or ``NO_TRUMP`` for Sun (saudi only).
     """
-    cat = _catalog(rules, trump)
+    cat = _CATALOGS.get((rules.name, trump))
+    if cat is None:
+        cat = _catalog(rules, trump)
     # Bit r is set when all four cards of rank r are in the hand.
     four = mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & cat.carre_ranks & 0xFF
     if not four:
-        runs = _runs_of(cat, mask)
+        # No carré: the best runs of each suit (_runs_of, inline: this runs for every hand dealt).
+        by_byte = cat.runs
+        runs = [
+            *by_byte[0][mask & 0xFF],
+            *by_byte[1][(mask >> 8) & 0xFF],
+            *by_byte[2][(mask >> 16) & 0xFF],
+            *by_byte[3][(mask >> 24) & 0xFF],
+        ]
         if len(runs) > 1:
             runs.sort(key=_strength_of, reverse=True)
         return runs
