@@ -65,49 +65,8 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: RuleSet, ekka
     >>> cards_of(legal_mask(hand, [Card.parse("9C")], NO_TRUMP, rules_for("saudi")))
     [Card.parse('7C'), Card.parse('KC')]
     """
-    n = len(trick)
-    if n == 0:
-        return hand
-    led = trick[0] >> 3
-    follow = hand & SUIT_MASK[led]
-    if led == trump:
-        if not follow:
-            return hand
-        wi = trick_winner_index(trick, trump)
-        # play.must-overtrump: always in moroccan/french; in saudi only against an opponent.
-        if rules.overtrump_always or (getattr(rules, "overtrump_on_trump_lead", False) and wi != n - 2):
-            higher = follow & HIGHER[trump][trick[wi]]
-            if higher:
-                return higher
-        return follow
-    if follow:
-        return follow
-    if trump == NO_TRUMP:
-        return hand
-    trumps = hand & SUIT_MASK[trump]
-    if not trumps:
-        return hand
-    wi = trick_winner_index(trick, trump)
-    best = trick[wi]
-    higher = trumps & HIGHER[trump][best] if best >> 3 == trump else trumps
-    if _ekka_rules(rules):
-        # Ekka house rule: trump even over partner, except the leader's partner after an Ekka.
-        if n == 2 and (ekka or trick[0] & 7 == ACE):
-            if trick[1] >> 3 == trump:
-                return higher or hand
-            return hand
-        return trumps
-    if wi != n - 2:  # an opponent is winning: play.must-trump
-        if rules.must_overruff and higher:
-            return higher
-        return trumps
-    # Partner winning: play.partner-winning, unless a house rule says otherwise.
-    if getattr(rules, "always_undertrump", False):
-        return higher or trumps
-    if rules.must_overruff:
-        # Discarding is free, but a trump must beat the partner's if it can.
-        return (hand & ~SUIT_MASK[trump]) | (higher or trumps)
-    return hand
+    # One implementation: the rule set's options are read once, in legal_mask_for.
+    return legal_mask_for(rules)(hand, trick, trump, ekka)
 
 
 LegalFn = Callable[[int, Sequence[int], int, bool], int]
