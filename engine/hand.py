@@ -30,9 +30,18 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.auction import Auction, Call, Contract, Doubling, Void, first_leader, new_auction
-from engine.cards import KING, QUEEN, SEATS, Card, Seat, Team, card, cards_of
+from engine.cards import KING, QUEEN, SEATS, TEAMS, Card, Seat, Team, card, cards_of
 from engine.deal import FirstDeal, complete_deal, first_deal
-from engine.projects import Belote, Counting, Project, best_split_mask, count_projects, judge_belote
+from engine.projects import (
+    Belote,
+    Counting,
+    Project,
+    belote_counts,
+    best_split_mask,
+    count_projects,
+    counted_team,
+    judge_belote,
+)
 from engine.ranking import NO_TRUMP
 from engine.scoring import HandFacts, HandScore, score_hand
 from engine.tricks import Played, TrickPlay, TrickTaken
@@ -267,6 +276,12 @@ class Hand:
     def belote(self) -> Belote:
         """Who held the K+Q of trump, and whether it counts."""
         assert self.contract is not None
+        holder, projects = self._belote_holder()
+        return judge_belote(holder, self.contract.trump, self.rules, projects)
+
+    def _belote_holder(self) -> tuple[Seat | None, list[Project]]:
+        """Who held the K+Q of trump, and the projects judge_belote looks at."""
+        assert self.contract is not None
         trump = self.contract.trump
         holder = None
         if trump != NO_TRUMP:
@@ -275,7 +290,7 @@ class Hand:
                 if self.full_hands[seat] & pair == pair:
                     holder = seat
                     break
-        return judge_belote(holder, trump, self.rules, self.declared.get(holder, []) if holder else [])
+        return holder, self.declared.get(holder, []) if holder else []
 
     def score(self) -> HandScore:
         """The hand's score with its steps (only once all 32 cards are played)."""
@@ -284,18 +299,25 @@ class Hand:
         if self._score is not None:
             return self._score
         t = self.tricks
-        counting = self.counting()
-        bel = self.belote()
+        trump = self.contract.trump
+        # What counting() and belote() decide, without their explanations (not part of the score's).
+        counted = counted_team(self.rules, trump, self.dealer, self.declared)
+        holder, holder_projects = self._belote_holder()
+        belote_team = (
+            TEAMS[holder & 1]
+            if holder is not None and belote_counts(holder, trump, self.rules, holder_projects)
+            else None
+        )
         d = self.doubling
         facts = HandFacts(
             self.rules,
-            self.contract.trump,
+            trump,
             self.contract.team,
             card_points={Team.NS: t.points[0], Team.EW: t.points[1]},
             tricks={Team.NS: t.tricks[0], Team.EW: t.tricks[1]},
             projects=[(seat.team, p.value) for seat, ps in self.declared.items() for p in ps],
-            counted_team=counting.team,
-            belote=bel.seat.team if bel.seat is not None and bel.counted else None,
+            counted_team=counted,
+            belote=belote_team,
             multiplier=d.multiplier if d else 1,
             gahwa=d.gahwa if d else False,
             bidding_card=self.first.bidding_card if isinstance(self.rules, Saudi) else None,

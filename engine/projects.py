@@ -117,11 +117,13 @@ __all__ = [
     "InvalidProject",
     "Project",
     "belote",
+    "belote_counts",
     "belote_holder",
     "best_split",
     "best_split_mask",
     "classify",
     "count_projects",
+    "counted_team",
     "declaration_window",
     "explain_split",
     "judge_belote",
@@ -543,30 +545,10 @@ def count_projects(
         return Counting(
             None, 0, None, None, [Step(rule, {"case": "no-declarations", "option": "no_declarations"})]
         )
-    clockwise = rules.clockwise
-    # The turn order from the dealer's next player (next_seat, without building a Seat).
-    order = seats_from((dealer - 1) % 4 if clockwise else (dealer + 1) % 4, clockwise)
-    # Each team's strongest project and its holder; earlier in turn order wins a tie within the team.
-    best: dict[Team, tuple[Project, Seat]] = {}
-    for seat in order:
-        projects = projects_by_seat.get(seat)
-        if not projects:
-            continue
-        team = TEAMS[seat & 1]
-        for p in projects:
-            held = best.get(team)
-            if held is None or p.strength > held[0].strength:
-                best[team] = (p, seat)
-    if not best:
+    top, rival_entry = _strongest(rules, dealer, projects_by_seat)
+    if top is None:
         return Counting(None, 0, None, None, [Step(rule, {"case": "none"})])
-    if len(best) == 1:
-        ((project, seat),) = best.values()
-        rival_entry = None
-    else:
-        # The stronger project, or at equal strength the earlier in turn order.
-        a, b = best.values()
-        a_first = (a[0].strength, -order.index(a[1])) > (b[0].strength, -order.index(b[1]))
-        (project, seat), rival_entry = (a, b) if a_first else (b, a)
+    project, seat = top
     params: dict[str, Any] = {"seat": seat, "type": project.type, "cards": list(project.cards)}
     if rival_entry is None:
         case = "unopposed"
@@ -583,6 +565,52 @@ def count_projects(
     value = sum(p.value for p in counted)
     params.update(team=team, value=value, types=[p.type for p in counted])
     return Counting(team, value, project, seat, [Step(rule, {"case": case, **params})])
+
+
+def counted_team(
+    rules: RuleSet, trump: int, dealer: Seat, projects_by_seat: Mapping[Seat, Sequence[Project]]
+) -> Team | None:
+    """The team of :func:`count_projects`, without the explanation (scoring needs only the team)."""
+    family = rules.name
+    if family not in BEST_RULE:  # as count_projects
+        raise KeyError(family)
+    if isinstance(rules, French) and rules.no_declarations:
+        return None
+    top, rival_entry = _strongest(rules, dealer, projects_by_seat)
+    if top is None or (rival_entry is not None and _reason(family, top[0], rival_entry[0]) == "tie"):
+        return None
+    return TEAMS[top[1] & 1]
+
+
+def _strongest(
+    rules: RuleSet, dealer: Seat, projects_by_seat: Mapping[Seat, Sequence[Project]]
+) -> tuple[tuple[Project, Seat] | None, tuple[Project, Seat] | None]:
+    """Each team's strongest project with its holder: the stronger first, then the other team's.
+
+    Equal strengths go to the earlier player in turn order from the dealer's next player,
+    within a team and between the teams.
+    """
+    clockwise = rules.clockwise
+    # The turn order from the dealer's next player (next_seat, without building a Seat).
+    order = seats_from((dealer - 1) % 4 if clockwise else (dealer + 1) % 4, clockwise)
+    best: dict[Team, tuple[Project, Seat]] = {}
+    for seat in order:
+        projects = projects_by_seat.get(seat)
+        if not projects:
+            continue
+        team = TEAMS[seat & 1]
+        for p in projects:
+            held = best.get(team)
+            if held is None or p.strength > held[0].strength:
+                best[team] = (p, seat)
+    if not best:
+        return None, None
+    if len(best) == 1:
+        ((project, seat),) = best.values()
+        return (project, seat), None
+    a, b = best.values()
+    a_first = (a[0].strength, -order.index(a[1])) > (b[0].strength, -order.index(b[1]))
+    return (a, b) if a_first else (b, a)
 
 
 # ---------------------------------------------------------------- belote / baloot
@@ -615,15 +643,32 @@ def judge_belote(seat: Seat | None, trump: int, rules: RuleSet, projects: Sequen
     pair = [queen, king]
     pair_mask = (1 << queen) | (1 << king)
     params: dict[str, Any] = {"seat": seat, "team": TEAMS[seat & 1], "cards": pair}
+    hundred = _hundred_holding(family, pair_mask, projects)
+    if hundred is not None:
+        steps = [Step(rule, {"case": "inside-hundred", **params, "hundred": list(hundred.cards), "value": 0})]
+        return Belote(seat, False, 0, steps)
+    value = _BELOTE_VALUE[family]
+    return Belote(seat, True, value, [Step(rule, {"case": "counted", **params, "value": value})])
+
+
+def belote_counts(seat: Seat | None, trump: int, rules: RuleSet, projects: Sequence[Project] = ()) -> bool:
+    """Whether :func:`judge_belote` counts the K+Q, without the explanation (scoring needs only that)."""
+    if seat is None or trump == NO_TRUMP:
+        return False
+    family = rules.name
+    if family not in BELOTE_RULE:  # as judge_belote
+        raise KeyError(family)
+    pair_mask = (1 << CARDS[8 * trump + QUEEN]) | (1 << CARDS[8 * trump + KING])
+    return _hundred_holding(family, pair_mask, projects) is None
+
+
+def _hundred_holding(family: str, pair_mask: int, projects: Sequence[Project]) -> Project | None:
+    """The saudi Hundred holding both Baloot cards, which cancels the Baloot (``proj.sa.baloot``)."""
     if family == "saudi":
         for p in projects:
             if p.type == HUNDRED and p.mask & pair_mask == pair_mask:
-                steps = [
-                    Step(rule, {"case": "inside-hundred", **params, "hundred": list(p.cards), "value": 0})
-                ]
-                return Belote(seat, False, 0, steps)
-    value = _BELOTE_VALUE[family]
-    return Belote(seat, True, value, [Step(rule, {"case": "counted", **params, "value": value})])
+                return p
+    return None
 
 
 def belote(

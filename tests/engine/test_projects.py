@@ -14,12 +14,15 @@ from engine.projects import (
     InvalidProject,
     Project,
     belote,
+    belote_counts,
     belote_holder,
     best_split,
     classify,
     count_projects,
+    counted_team,
     declaration_window,
     explain_split,
+    judge_belote,
 )
 from engine.ranking import NO_TRUMP
 from engine.variants import rules_for
@@ -500,3 +503,21 @@ def test_best_split_is_valid_disjoint_and_worth_the_most(hand: list[int], varian
     assert sum(p.value for p in projects) == total
     assert sum(p.value for p in projects) >= single
     assert [p.strength for p in projects] == sorted((p.strength for p in projects), reverse=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(hands, min_size=4, max_size=4), st.sampled_from(VARIANTS), st.sampled_from(list(Seat)),
+       st.booleans())
+def test_counted_team_and_belote_counts_agree_with_their_explaining_paths(hands4, variant, dealer, twin):
+    rules, trump = variant
+    by_seat = {}
+    for seat, hand in zip(Seat, hands4, strict=True):
+        by_seat[seat] = best_split([Card(c) for c in hand], rules, trump)
+    if twin:  # the same projects on both teams: ties between the teams
+        by_seat[Seat((dealer + 1) % 4)] = list(by_seat[dealer])
+    by_seat = {seat: projects for seat, projects in by_seat.items() if projects}
+    assert counted_team(rules, trump, dealer, by_seat) == count_projects(rules, trump, dealer, by_seat).team
+    for seat in [None, *Seat]:
+        projects = by_seat.get(seat, []) if seat is not None else []
+        judged = judge_belote(seat, trump, rules, projects)
+        assert belote_counts(seat, trump, rules, projects) == judged.counted
