@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_django(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"}}
+    # The browser tests allow Django's async-unsafe calls in this process; a deployment never does.
+    dropped = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
     environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
