@@ -72,7 +72,9 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: RuleSet, ekka
 LegalFn = Callable[[int, Sequence[int], int, bool], int]
 """``(hand, trick, trump, ekka) -> mask``: :func:`legal_mask` for one rule set."""
 
-_LEGAL_FNS: dict[RuleSet, LegalFn] = {}
+# By the rule set's id, with the rule set itself (holding it keeps the id from being reused):
+# hashing a rule set hashes all its fields, too slow for legal_mask on every query.
+_LEGAL_FNS: dict[int, tuple[RuleSet, LegalFn]] = {}
 
 
 def legal_mask_for(rules: RuleSet) -> LegalFn:
@@ -88,9 +90,13 @@ def legal_mask_for(rules: RuleSet) -> LegalFn:
     >>> cards_of(legal(hand, [Card.parse("9C")], NO_TRUMP, False))
     [Card.parse('7C'), Card.parse('KC')]
     """
-    fn = _LEGAL_FNS.get(rules)
-    if fn is None:
-        fn = _LEGAL_FNS[rules] = _make_legal(rules)
+    entry = _LEGAL_FNS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_LEGAL_FNS) >= 256:  # rule sets made per request would pile up otherwise
+        _LEGAL_FNS.clear()
+    fn = _make_legal(rules)
+    _LEGAL_FNS[id(rules)] = (rules, fn)
     return fn
 
 
