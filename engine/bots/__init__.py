@@ -8,13 +8,17 @@
   :mod:`engine.bots.strength`, play by :mod:`engine.bots.policy`).
 - :mod:`engine.bots.strong` — level 3, :class:`StrongBot`: samples the hidden hands
   (:mod:`engine.bots.knowledge`, :mod:`engine.bots.sampling`) and plays each choice out
-  (:mod:`engine.bots.rollout`, valued by :mod:`engine.bots.outcome`).
+  (:mod:`engine.bots.simulation`, :mod:`engine.bots.rollout`, valued by
+  :mod:`engine.bots.outcome`), the auction as rule-of-thumb players would finish it
+  (:mod:`engine.bots.auction_model`), choices raced on the same samples
+  (:mod:`engine.bots.racing`).
 """
 
 from engine.bots.base import Bot
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.random_bot import RandomBot
+from engine.bots.strong import StrongBot
 from engine.bots.table import play_hand, step
 from engine.bots.view import View, view_of
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "View", "play_hand", "step", "view_of"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "StrongBot", "View", "play_hand", "step", "view_of"]
