@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import CARDS, Card, Seat, seats_from
@@ -105,14 +104,6 @@ _STOCK_POSITIONS = tuple(
 )
 
 
-def _mask(cards: Sequence[int], positions: tuple[int, ...]) -> int:
-    bit = _BIT
-    m = 0
-    for p in positions:
-        m |= bit[cards[p]]
-    return m
-
-
 def first_deal(
     rules: RuleSet, dealer: Seat, seed: int | random.Random | None = None, deck: list[Card] | None = None
 ) -> FirstDeal:
@@ -124,8 +115,12 @@ def first_deal(
     order = seats_from((dealer + (-1 if rules.clockwise else 1)) % 4, rules.clockwise)
     positions = _FIRST_POSITIONS[(2, 3) if getattr(rules, "deal_2_then_3", False) else (3, 2)]
     hands = [0, 0, 0, 0]
+    bit = _BIT
     for seat, player_positions in zip(order, positions, strict=True):
-        hands[seat] = _mask(deck, player_positions)
+        m = 0
+        for p in player_positions:
+            m |= bit[deck[p]]
+        hands[seat] = m
     return FirstDeal(dealer, (hands[0], hands[1], hands[2], hands[3]), deck[20], tuple(deck[21:]))
 
 
@@ -136,6 +131,10 @@ def complete_deal(first: FirstDeal, receiver: Seat, rules: RuleSet) -> tuple[int
     hands[receiver] |= 1 << first.bidding_card
     stock = first.stock
     positions = _STOCK_POSITIONS[order.index(receiver)]
+    bit = _BIT
     for seat, player_positions in zip(order, positions, strict=True):
-        hands[seat] |= _mask(stock, player_positions)
+        m = 0
+        for p in player_positions:
+            m |= bit[stock[p]]
+        hands[seat] |= m
     return (hands[0], hands[1], hands[2], hands[3])
