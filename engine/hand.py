@@ -290,7 +290,7 @@ class Hand:
                 if self.full_hands[seat] & pair == pair:
                     holder = seat
                     break
-        return holder, self.declared.get(holder, []) if holder else []
+        return holder, self.declared.get(holder, []) if holder is not None else []
 
     def score(self) -> HandScore:
         """The hand's score with its steps (only once all 32 cards are played)."""

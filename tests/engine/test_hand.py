@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from engine.auction import Contract
 from engine.cards import CARDS, FULL_DECK, JACK, Card, Seat, Team, cards_of
 from engine.hand import Called, Completed, Dealt, Declared, Doubled, Hand, Phase, Scored, Sold, WrongPhase
+from engine.projects import best_split
 from engine.ranking import NO_TRUMP, total_points
 from engine.tricks import IllegalPlay, Played, TrickTaken
 from engine.variants import rules_for
@@ -173,3 +174,23 @@ def test_random_complete_hands_keep_the_invariants(variant, seed, dealer):
 
 def test_hand_card_notation_round_trip_for_the_whole_deck():
     assert [Card.parse(str(c)) for c in CARDS] == list(CARDS)
+
+
+def test_proj_sa_baloot_inside_hundred_is_judged_for_south_too():
+    """South is seat 0: the holder's projects must be looked at for every seat, South included."""
+    rules = rules_for("saudi")
+    for seat in Seat:
+        hand = Hand.with_contract(rules, Seat.W, Contract("hokm", 1, seat, seat), seed=1)
+        # Give the seat a Hundred in trump holding K and Q, as if dealt.
+        hundred = [Card.parse(c) for c in ("9H", "TH", "JH", "QH", "KH")]
+        rest = [c for c in CARDS if c.suit != 1][:3]
+        hand.declared[seat] = best_split([*hundred, *rest], rules, 1)
+        full = list(hand.full_hands)
+        mask = 0
+        for c in [*hundred, *rest]:
+            mask |= 1 << c
+        full = [m & ~mask for m in full]
+        full[seat] = mask
+        hand.full_hands = tuple(full)
+        bel = hand.belote()
+        assert bel.seat == seat and not bel.counted, f"Baloot inside a Hundred must not count for {seat}"
