@@ -23,7 +23,6 @@ import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -206,18 +205,10 @@ def run() -> None:
 
 
 def main() -> None:
-    result = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--run"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    # Only the figures: the child's other output (request log lines) is not the benchmark's.
-    sys.stdout.write("".join(line for line in result.stdout.splitlines(True) if line.startswith("BENCH ")))
-    if result.returncode != 0:
-        sys.stderr.write(result.stderr)
-        raise SystemExit(f"bench_dashboard failed with exit status {result.returncode}")
+    """Run the benchmark in a child process: Django starts there, on its own database."""
+    from bench.child import run_in_child
+
+    run_in_child(__file__, "bench_dashboard")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -217,18 +216,9 @@ def run() -> None:
 
 def main() -> None:
     """Run the benchmark in a child process: Django starts there, on its own database."""
-    result = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--run"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    # Only the figures: the child's other output (the request log, one line per answer) is not ours.
-    sys.stdout.write("".join(line for line in result.stdout.splitlines(True) if line.startswith("BENCH ")))
-    if result.returncode != 0:
-        sys.stderr.write(result.stderr)
-        raise SystemExit(f"bench_site failed with exit status {result.returncode}")
+    from bench.child import run_in_child
+
+    run_in_child(__file__, "bench_site")
 
 
 if __name__ == "__main__":
