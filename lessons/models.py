@@ -63,6 +63,7 @@ class Task(models.TextChoices):
     FIRST_LEAD = "first-lead", _("Who leads first")
     DOUBLE = "double", _("Double or not")
     VIOLATION = "violation", _("Spot the violation")
+    BEST_CARD = "best-card", _("Find the best card")
 
 
 # The engine command (engine.cli.COMMANDS) each task's position is fed to.
@@ -78,6 +79,8 @@ TASK_COMMANDS = {
     Task.FIRST_LEAD: "first-lead",
     Task.DOUBLE: "double",
     Task.VIOLATION: "violation",
+    # Answered by the exact solver (engine.solver): the cards that keep the most points.
+    Task.BEST_CARD: "best-card",
 }
 
 
