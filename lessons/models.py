@@ -110,6 +110,12 @@ class Puzzle(models.Model):
         default=1, validators=[MinValueValidator(1), MaxValueValidator(5)]
     )
     source = models.CharField(max_length=16, choices=Source.choices, default=Source.CURRICULUM)
+    # The puzzle trainer's Glicko-2 rating of the puzzle (lessons/rating.py): learners' first
+    # answers rate it as their opponent, so it rises when they fail it.
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    rated_plays = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ("key",)
@@ -118,6 +124,8 @@ class Puzzle(models.Model):
                 condition=Q(difficulty__gte=1, difficulty__lte=5), name="puzzle_difficulty_1_to_5"
             ),
         )
+        # The trainer picks generated puzzles of a variant by rating range.
+        indexes = (models.Index(fields=["source", "variant", "rating"], name="puzzle_source_variant_rating"),)
 
     def __str__(self) -> str:
         return self.key
@@ -344,3 +352,82 @@ class PracticeGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.variant} practice #{self.pk}"
+
+
+# ---------------------------------------------------------------- the puzzle trainer
+
+
+class TrainerRating(models.Model):
+    """A learner's Glicko-2 rating in the puzzle trainer of one variant, and where they are in it.
+
+    A signed-in learner is known by ``user`` (the same rating on every device), an anonymous one
+    by ``session_key``. Signing in starts from the account's own rating: the ratings an anonymous
+    session earned stay with that session.
+
+    ``current`` is the puzzle on screen: shown again on a reload until it is answered, so that
+    reloading is no way to skip a puzzle. A hint or the solution shown for it (``current_hint``,
+    ``current_solution``) makes its answer count as failed. ``recent`` holds the ids of the last
+    puzzles shown (newest last), which the trainer does not show again soon.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    session_key = models.CharField(max_length=40, blank=True, default="")
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    streak = models.PositiveIntegerField(default=0)
+    best_streak = models.PositiveIntegerField(default=0)
+    played = models.PositiveIntegerField(default=0)  # rated answers
+    won = models.PositiveIntegerField(default=0)  # rated answers that were right
+    current = models.ForeignKey(Puzzle, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    current_answered = models.BooleanField(default=False)
+    current_hint = models.BooleanField(default=False)
+    current_solution = models.BooleanField(default=False)
+    recent = models.JSONField(default=list, blank=True)
+    since_replay = models.PositiveSmallIntegerField(default=0)  # new puzzles since the last replay
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=["user", "variant"], condition=Q(user__isnull=False), name="trainer_unique_user_variant"
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "variant"],
+                condition=Q(user__isnull=True),
+                name="trainer_unique_session_variant",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.variant} {round(self.rating)}"
+
+
+class TrainerPlay(models.Model):
+    """A puzzle a learner met in the trainer: its first answer, rated once, and whether it is cleared.
+
+    ``attempt`` is the rated answer (a double submit of the same form finds it again and is not
+    rated twice). ``cleared``: solved without help, at the first answer or on a replay; a play
+    not cleared is a failed puzzle the trainer brings back.
+    """
+
+    learner = models.ForeignKey(TrainerRating, on_delete=models.CASCADE, related_name="plays")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="+")
+    attempt = models.ForeignKey(Attempt, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    success = models.BooleanField()
+    helped = models.BooleanField(default=False)  # a hint or the solution was shown before the answer
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    cleared = models.BooleanField()
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=["learner", "puzzle"], name="trainer_play_unique_puzzle"),)
+        indexes = (models.Index(fields=["learner", "cleared", "updated"], name="trainer_play_failed"),)
+
+    def __str__(self) -> str:
+        return f"{self.learner_id} {self.puzzle_id} {'won' if self.success else 'lost'}"
