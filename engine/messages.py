@@ -25,8 +25,12 @@ Catalog keys
   sentence used when optional params are absent;
 - ``title:<rule>``: the rule's short title (:func:`rule_title`);
 - ``error.<code>``: the command line's error messages (below);
+- ``solve.best``, ``solve.trick``, ``solve.outcome``, ``solve.loses``: the
+  exact solver's explanations (:mod:`engine.solver.explain`; not rules of
+  RULES.md, listed in ``engine.rule_ids.SOLVER_IDS``), and ``theme.<key>``, the
+  names of puzzle themes (:mod:`engine.solver.themes`);
 - vocabulary: ``suit.S``, ``suit.none`` (Sun), ``suit.spanish.S``, ``rank.K``,
-  ``rank.short.K``, ``rank.spanish.K``, ``card.long``, ``card.spanish.short``,
+  ``rank.short.K``, ``rank.spanish.K``, ``card.long``, ``card.played``, ``card.spanish.short``,
   ``card.spanish.long``, ``seat.N``, ``team.NS``, ``contract.sun``,
   ``call.pass``, ``call.pass:2``, ``call.hokm-suit``, ``project.sira``,
   ``result.made``, ``list.pair``, ``list.middle``, ``word.yes``, and
@@ -52,7 +56,8 @@ Templates
 ---------
 ``str.format`` named fields: ``{suit}``, ``{cards}``. A value is rendered by type
 and key: a Card as its short name (``{card:long}`` for the long one), a list as
-a localized list, a Seat/Team (or ``"N"``/``"NS"``) by name, an int under a key
+a localized list, a ``(seat, card)`` pair as that seat's play (``card.played``:
+``South: K♣``), a Seat/Team (or ``"N"``/``"NS"``) by name, an int under a key
 naming a suit (``suit``, ``trump``, ``led``, ``*_suit``) as the suit's name
 (4 = Sun), an int ``rank`` as printed on the card, a string under ``call``,
 ``type``/``*_type(s)``, ``mode``, ``result``, ``rule``/``*_rule`` as that word
@@ -453,6 +458,27 @@ def _is_suit_key(key: str) -> bool:
     return key in _SUIT_KEYS or key.endswith("suit") or key.endswith("_trump")
 
 
+def _is_play(value: Sequence[Any]) -> bool:
+    """A ``(seat, card)`` pair, as the solver's lines give them (a Seat or "N"; a Card or "KC")."""
+    if len(value) != 2:
+        return False
+    seat, card = value
+    if isinstance(seat, str):
+        if seat.strip().upper() not in ("N", "E", "S", "W"):
+            return False
+    elif not isinstance(seat, Seat):
+        return False
+    if isinstance(card, Card):
+        return True
+    if isinstance(card, str):
+        try:
+            Card.parse(card)
+        except NotationError:
+            return False
+        return True
+    return False
+
+
 def _is_project_key(key: str) -> bool:
     # "projects" alone is a number of points in the scoring steps.
     return key in ("type", "types", "project", "kind") or key.endswith(("_type", "_types"))
@@ -489,9 +515,19 @@ class _Context:
         if isinstance(value, Mapping):
             pairs = (f"{self.text('', k)} {self.text(key, x, long)}" for k, x in value.items())
             return join_list(pairs, v, lang)
+        if isinstance(value, (list, tuple)) and _is_play(value):
+            return self.play(value[0], value[1], long)
         if isinstance(value, (list, tuple, set, frozenset)):
             return join_list((self.text(key, x, long) for x in value), v, lang)
         return str(value)
+
+    def play(self, seat: Seat | str, card: Card | str, long: bool) -> str:
+        """A card played by a seat (``card.played``): ``South: K♣``."""
+        v, lang = self.variant, self.lang
+        c = card if isinstance(card, Card) else Card.parse(card)
+        name = (card_long_name if long else card_name)(c, v, lang, self.deck)
+        who = seat_name(str(seat).strip().upper(), v, lang)
+        return _fill(_word("card.played", v, lang), seat=who, card=name)
 
     def word(self, key: str, value: str, long: bool) -> str:
         """A string param: a card, seat, team or suit in notation, or a word of the vocabulary."""
@@ -670,6 +706,8 @@ def pgettext_lazy(context: str, msgid: str) -> Key:
 
 
 # Every entry of the catalogs, sorted like them; a test keeps both in step.
+# The solver's entries (SOLVER_KEYS) were added to the catalogs after the site's strings, as
+# one block sorted in itself; the others come first, sorted.
 MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("basis.card-points"),
     gettext_noop("basis.total"),
@@ -707,6 +745,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("call.take-suit"),
     gettext_noop("call.three"),
     gettext_noop("card.long"),
+    gettext_noop("card.played"),
     gettext_noop("card.spanish.long"),
     gettext_noop("card.spanish.short"),
     gettext_noop("contract.hokm"),
@@ -915,6 +954,22 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("seat.N"),
     gettext_noop("seat.S"),
     gettext_noop("seat.W"),
+    gettext_noop("solve.best"),
+    pgettext_lazy("saudi", "solve.best"),
+    gettext_noop("solve.loses"),
+    pgettext_lazy("saudi", "solve.loses"),
+    gettext_noop("solve.outcome"),
+    pgettext_lazy("saudi", "solve.outcome"),
+    gettext_noop("solve.outcome:failed"),
+    pgettext_lazy("saudi", "solve.outcome:failed"),
+    gettext_noop("solve.outcome:made"),
+    pgettext_lazy("saudi", "solve.outcome:made"),
+    gettext_noop("solve.outcome:tie"),
+    pgettext_lazy("saudi", "solve.outcome:tie"),
+    gettext_noop("solve.trick"),
+    pgettext_lazy("saudi", "solve.trick"),
+    gettext_noop("solve.trick:last"),
+    pgettext_lazy("saudi", "solve.trick:last"),
     gettext_noop("suit.C"),
     pgettext_lazy("saudi", "suit.C"),
     gettext_noop("suit.D"),
@@ -930,6 +985,20 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("suit.spanish.S"),
     gettext_noop("team.EW"),
     gettext_noop("team.NS"),
+    gettext_noop("theme.cash"),
+    gettext_noop("theme.counting-trumps"),
+    pgettext_lazy("saudi", "theme.counting-trumps"),
+    gettext_noop("theme.discard"),
+    gettext_noop("theme.duck"),
+    pgettext_lazy("saudi", "theme.duck"),
+    gettext_noop("theme.endgame"),
+    gettext_noop("theme.last-trick"),
+    pgettext_lazy("saudi", "theme.last-trick"),
+    gettext_noop("theme.overruff"),
+    pgettext_lazy("saudi", "theme.overruff"),
+    gettext_noop("theme.ruff"),
+    pgettext_lazy("saudi", "theme.ruff"),
+    gettext_noop("theme.unblock"),
     gettext_noop("title:bid.fr.second-suit"),
     gettext_noop("title:bid.ma.forced-jack"),
     gettext_noop("title:bid.ma.second-suit"),
@@ -989,6 +1058,11 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("title:score.sa.remainder"),
     gettext_noop("title:score.sa.round-hokm"),
     gettext_noop("title:score.sa.round-sun"),
+    gettext_noop("title:solve.best"),
+    gettext_noop("title:solve.loses"),
+    gettext_noop("title:solve.outcome"),
+    gettext_noop("title:solve.trick"),
+    pgettext_lazy("saudi", "title:solve.trick"),
     gettext_noop("title:trick.win"),
     pgettext_lazy("saudi", "title:trick.win"),
     gettext_noop("trick.win"),
@@ -1000,3 +1074,10 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("word.no"),
     gettext_noop("word.yes"),
 )
+
+SOLVER_KEYS: tuple[Key, ...] = tuple(
+    k
+    for k in MESSAGE_KEYS
+    if k.msgid == "card.played" or k.msgid.removeprefix("title:").startswith(("solve.", "theme."))
+)
+"""The exact solver's explanations (``solve.*``), puzzle themes (``theme.*``) and ``card.played``."""

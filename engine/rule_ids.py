@@ -28,3 +28,7 @@ RULE_IDS: tuple[str, ...] = (
 
 # Refusals of the auction that RULES.md does not number (out of turn, closed, unknown call, redeal).
 AUCTION_EXTRA_IDS: tuple[str, ...] = ("bid.turn", "bid.over", "bid.unknown", "bid.sa.redeal")
+
+# The exact solver's explanations (engine/solver/explain.py): not rules of RULES.md, but what the
+# best play of a position proves. Rendered like rules; a puzzle cites the rules, never these.
+SOLVER_IDS: tuple[str, ...] = ("solve.best", "solve.trick", "solve.outcome", "solve.loses")

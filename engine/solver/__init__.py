@@ -3,8 +3,23 @@
 - :mod:`engine.solver.equivalence` — which cards of a hand are interchangeable (searched once).
 - :mod:`engine.solver.search` — alpha-beta on card points with a transposition table.
 - :mod:`engine.solver.solution` — :func:`solve` a position, :class:`Solution` with values and the line.
+- :mod:`engine.solver.position` — the JSON notation of a best-card position (:func:`read_position`).
+- :mod:`engine.solver.explain` — :func:`analyse`: the best cards, the line trick by trick, what
+  another card loses.
 """
 
-from engine.solver.solution import Solution, solve, solve_trickplay
+from engine.solver.explain import BestCard, analyse
+from engine.solver.position import BestCardPosition, read_position, write_position
+from engine.solver.solution import Solution, line_after, solve, solve_trickplay
 
-__all__ = ["Solution", "solve", "solve_trickplay"]
+__all__ = [
+    "BestCard",
+    "BestCardPosition",
+    "Solution",
+    "analyse",
+    "line_after",
+    "read_position",
+    "solve",
+    "solve_trickplay",
+    "write_position",
+]

@@ -46,7 +46,7 @@ from engine.solver.search import Search
 from engine.tricks import TrickPlay
 from engine.variants import RuleSet
 
-__all__ = ["NO_TRUMP", "Solution", "solve", "solve_trickplay"]
+__all__ = ["NO_TRUMP", "Solution", "line_after", "solve", "solve_trickplay"]
 
 
 @dataclass(frozen=True)
@@ -261,6 +261,35 @@ def solve(
     best = [c for c in cards_of(legal) if values[c][team] == target]
     line = _principal_line(root, best[0], values[best[0]][0])
     return Solution(trump, to_play, points_so_far, values, best, line, search.nodes, taker)
+
+
+def line_after(
+    rules: RuleSet,
+    trump: int,
+    hands: tuple[int, int, int, int] | list[int],
+    to_play: Seat,
+    leader: Seat,
+    card: Card,
+    trick: Sequence[int] = (),
+    ekka: bool = False,
+) -> tuple[tuple[int, int], list[tuple[Seat, Card]]]:
+    """If ``card`` is played, then best play: card points (NS, EW) from the position on, and a line.
+
+    The line starts with ``card``; the values agree with :func:`solve`'s
+    ``values[card]``. Cheaper than solving the position after ``card``: only
+    that card is valued. Arguments as for :func:`solve`.
+    """
+    _check(hands, to_play, leader, trick, rules.clockwise)
+    if ekka and not trick:
+        raise ValueError("Ekka is called on a card already led")
+    root_trick = list(trick)
+    search = Search(rules, trump, list(hands), root_trick, ekka)
+    root = _Position(search, to_play, root_trick, leader, ekka)
+    if not root.legal() >> card & 1:
+        raise ValueError(f"{CARDS[card]} may not be played now")
+    rest = root.tpts + root.rem + LAST_TRICK_BONUS
+    ns = _exact(root, card, _greedy(root), rest)
+    return (ns, rest - ns), _principal_line(root, CARDS[card], ns)
 
 
 def _greedy(root: _Position) -> int:
