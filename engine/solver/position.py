@@ -179,7 +179,7 @@ def read_position(obj: Any) -> BestCardPosition:
     plays = parse_trick(obj.get("trick", []), "trick", rules.clockwise, 0, 3)
     check_distinct(
         [(f"trick[{i}][1]", c) for i, (_, c) in enumerate(plays)]
-        + [(f"hands.{keys[seat]}[{i}]", c) for seat in SEATS for i, c in enumerate(held[seat])]
+        + [(f"hands.{keys[seat]}[{i}]", c) for seat in by_seat for i, c in enumerate(held[seat])]
     )
 
     if plays:
