@@ -14,10 +14,11 @@ Answer values, by task: ``play`` a card (``"KC"``); ``all-legal`` a list of card
 a seat (``"N"``); ``count`` an int; ``score`` ``{"NS": int, "EW": int}``; ``projects`` ``"NS"``,
 ``"EW"`` or ``"none"``; ``bid`` a call (``"hokm"``, ``"hokm:S"``); ``first-lead`` a seat;
 ``double`` a doubling word (``"pass"``, ``"double"``, ``"three"``, ``"four"``, ``"gahwa"``);
-``violation`` a seat or ``"none"``. They are JSON-able: an attempt stores them as they are.
+``violation`` a seat or ``"none"``; ``best-card`` a card of the seat to play. They are JSON-able:
+an attempt stores them as they are.
 
-The last three kinds have no engine command: :mod:`lessons.positions` asks the engine's
-Python API and answers in the same shape.
+The last four kinds have no engine command: :mod:`lessons.positions` asks the engine's
+Python API and answers in the same shape (``best-card``: the exact solver, every hand open).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ ANSWER_FIELDS: dict[str, tuple[str, ...]] = {
     Task.FIRST_LEAD: ("seat",),
     Task.DOUBLE: ("call",),
     Task.VIOLATION: ("seat",),
+    Task.BEST_CARD: ("card",),
 }
 
 # Points as typed: any script's digits (Python's int() reads ٢٥ and ۲۵ as 25), no sign, no decimals.
@@ -81,11 +83,14 @@ class Solution:
     ``values``: in notation, like the answer values (the accepted cards or calls; the one seat,
     number, points or team). ``labels``: the same in the learner's language and deck (digits stay
     Western: the page localizes them). ``steps``: the engine's explanation, ``{rule, text}``.
+    ``line`` (best-card): the tricks of the best line, ``{n, plays: [[seat, card], ...], winner,
+    points, rule, text}`` each.
     """
 
     values: list[Any]
     labels: list[str]
     steps: list[dict[str, str]]
+    line: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,9 @@ class Verdict:
     steps; the trick-winning sentence for trick-winner and count); show them with a right answer.
     ``legal_but_not_best``: a ``play`` card or ``bid`` call that is allowed but not among the
     accepted answers. ``missing``: for ``all-legal``, how many legal cards were not ticked.
+    ``line`` (best-card): the tricks played after the learner's legal card with best play on both
+    sides, as in :attr:`Solution.line` (their ``solve.trick`` sentences are among the reasons or
+    the steps too); ``lost``: the card points that card gives away (0 for a best card).
     """
 
     correct: bool
@@ -106,6 +114,8 @@ class Verdict:
     solution: Solution | None = None
     legal_but_not_best: bool = False
     missing: int = 0
+    line: list[dict[str, Any]] = field(default_factory=list)
+    lost: int | None = None
 
 
 # ---------------------------------------------------------------- the engine
@@ -245,6 +255,12 @@ def _parse_double(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
     return word
 
 
+def _parse_best_card(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    # Every hand is in the position: the card must be one of the seat to play, as the solver reads it.
+    hand = list(engine_output(puzzle, "en")["hand"])
+    return _card(_single(data, "card", _("Choose one card.")), hand)
+
+
 def _parse_violation(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
     seat = _single(data, "seat", _("Choose a seat, or nobody."))
     seat = "none" if seat.lower() == "none" else seat.upper()
@@ -264,6 +280,7 @@ _PARSERS = {
     Task.FIRST_LEAD: _parse_first_lead,
     Task.DOUBLE: _parse_double,
     Task.VIOLATION: _parse_violation,
+    Task.BEST_CARD: _parse_best_card,
 }
 
 
@@ -379,6 +396,32 @@ def _check_violation(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: 
     return Verdict(correct=False, solution=sol)
 
 
+def _check_best_card(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    line = list(output["lines"].get(answer, []))
+    if answer in puzzle.answers:
+        return Verdict(correct=True, steps=_best_card_steps(output, line), solution=sol, line=line, lost=0)
+    if answer in output["illegal"]:
+        return Verdict(correct=False, reasons=list(output["illegal"][answer]), solution=sol)
+    # A legal card that is not best: the points it gives away, then the line after it.
+    return Verdict(
+        correct=False,
+        reasons=list(output["why_not"].get(answer, [])),
+        solution=sol,
+        legal_but_not_best=answer in output["legal"],
+        line=line,
+        lost=output["loss"].get(answer),
+    )
+
+
+def _best_card_steps(output: dict[str, Any], line: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The solver's explanation with the tricks of ``line``: the learner's best card may not be
+    the one the principal line starts with."""
+    steps = output["steps"]
+    tricks = [{"rule": t["rule"], "text": t["text"]} for t in line]
+    return [steps[0], *tricks, *(s for s in steps[1:] if s["rule"] != "solve.trick")]
+
+
 _CHECKS = {
     Task.PLAY: _check_play,
     Task.ALL_LEGAL: _check_all_legal,
@@ -390,6 +433,7 @@ _CHECKS = {
     Task.FIRST_LEAD: _check_first_lead,
     Task.DOUBLE: _check_double,
     Task.VIOLATION: _check_violation,
+    Task.BEST_CARD: _check_best_card,
 }
 
 
@@ -403,6 +447,10 @@ def _solution(puzzle: Puzzle, output: dict[str, Any], lang: str, deck: str) -> S
         cards = list(puzzle.answers) if task == Task.PLAY else list(output["legal"])
         labels = [messages.card_name(Card.parse(c), variant, lang, deck) for c in cards]
         return Solution(cards, labels, [])
+    if task == Task.BEST_CARD:
+        cards = list(output["best"])
+        labels = [messages.card_name(Card.parse(c), variant, lang, deck) for c in cards]
+        return Solution(cards, labels, list(output["steps"]), list(output["lines"][cards[0]]))
     if task == Task.TRICK_WINNER:
         seat = output["winner"]
         return Solution([seat], [messages.seat_name(seat, variant, lang)], _trick_step(output))

@@ -11,7 +11,8 @@ listing every problem found, each naming the file, the puzzle key and the reason
 (``manage.py load_curriculum``) writes the records only when there is no problem at all.
 
 Accepted answers are stored normalized: cards as the engine writes them (``"10H"`` → ``"TH"``),
-one-answer tasks as a one-item list, and for ``all-legal`` the engine's legal cards.
+one-answer tasks as a one-item list, for ``all-legal`` the engine's legal cards, and for
+``best-card`` the cards the exact solver proves best (answers written in the file must be those).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from lessons.models import TASK_COMMANDS, Task, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 REFERENCE = "reference"
+# generated/ holds the solver's puzzles, one file per variant (lessons/generated.py), not a course.
+GENERATED = "generated"
 LANGS = ("en", "ar", "fa", "fr")
 
 # A puzzle's `rules` must name rules of RULES.md, so a typo cannot reach a learner.
@@ -194,9 +197,10 @@ def read_curriculum(root: Path = CONTENT_DIR) -> list[CourseSpec]:
     courses: list[CourseSpec] = []
     if not root.is_dir():
         raise CurriculumError([ContentError(root, "no such directory")])
-    # reference/ holds the rules explainer and the glossary (lessons/reference.py), not a course.
+    # reference/ holds the rules explainer and the glossary (lessons/reference.py), not a course;
+    # generated/ the solver's puzzles (lessons/generated.py).
     directories = (p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
-    for directory in sorted(p for p in directories if p.name != REFERENCE):
+    for directory in sorted(p for p in directories if p.name not in (REFERENCE, GENERATED)):
         course = _read_course(directory, errors)
         if course is not None:
             courses.append(course)
@@ -457,7 +461,8 @@ def _read_puzzle(raw: Any, variant: str) -> PuzzleSpec:
         task=task,
         position=position,
         answers=answers,
-        prompt=_text(raw.get("prompt"), "prompt"),
+        # A best-card puzzle asks the same question every time: the page words it (the seat to play).
+        prompt=_text(raw.get("prompt"), "prompt", required=task != Task.BEST_CARD),
         hint=_text(raw.get("hint"), "hint", required=False),
         explanation=_text(raw.get("explanation"), "explanation", required=False),
         rules=rules,
@@ -641,6 +646,27 @@ def _check_double(answers: Any, position: dict[str, Any], output: dict[str, Any]
     return list(answers)
 
 
+def _check_best_card(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    """The solver's best cards are the answers; written ones must be exactly those."""
+    best = list(output["best"])
+    if answers is None:
+        return best
+    cards = _cards(answers)
+    for i, card in enumerate(cards):
+        if card in output["illegal"]:
+            reason = output["illegal"][card][0]
+            raise _Invalid(
+                f"answers[{i}]", f"{card} is not legal here: {reason['rule']}: {reason['message']}"
+            )
+        if card not in output["legal"]:
+            raise _Invalid(f"answers[{i}]", f"{card} is not in the hand of {output['seat']}")
+    if set(cards) != set(best):
+        losses = "; ".join(f"{c} gives away {output['loss'][c]} card points" for c in cards if c not in best)
+        found = f"the solver's best cards are {', '.join(best)}, not {', '.join(cards)}"
+        raise _Invalid("answers", f"{found}: {losses}" if losses else found + " (or leave answers out)")
+    return best
+
+
 def _check_violation(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
     seat = _one(answers, "the seat that broke a rule (N, E, S or W), or none")
     if seat not in ("N", "E", "S", "W", "none"):
@@ -668,4 +694,5 @@ ANSWER_CHECKS: dict[str, AnswerCheck] = {
     Task.FIRST_LEAD: _check_first_lead,
     Task.DOUBLE: _check_double,
     Task.VIOLATION: _check_violation,
+    Task.BEST_CARD: _check_best_card,
 }

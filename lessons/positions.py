@@ -1,4 +1,4 @@
-"""The three puzzle kinds that have no ``python -m engine`` command: first lead, doubling, violation.
+"""The puzzle kinds that have no ``python -m engine`` command: first lead, doubling, violation, best card.
 
 Each reader takes a puzzle position (JSON, as written in a lesson file), checks it with the
 readers of :mod:`engine.notation` (so a bad position raises
@@ -32,11 +32,30 @@ every reason already rendered in ``lang`` by :func:`engine.messages.render`.
   that was not legal names the offender. Every seat after the leader must have its hand
   given, holding the card it played. In saudi the penalty follows
   (``penalty.sa.khaysh``, :func:`engine.scoring.score_penalty`): its steps and points.
+
+``best-card`` (:func:`best_card`, every hand open: the exact solver answers)::
+
+    in:  {variant, contract: {mode, trump, taker?}, hands: {N, E, S, W: [cards held now]},
+          trick?: [[seat, card], ...], leader?, points?: {NS, EW}, ekka?, rules?}
+         (:mod:`engine.solver.position`)
+    out: {seat: "S", hand: [cards], legal: [cards], illegal: {card: [{rule, message}]},
+          best: [cards], values: {card: {NS, EW}}, loss: {card: points},
+          steps: [{rule, text}], why_not: {card: [{rule, message}]},
+          lines: {card: [{n, plays: [[seat, card] x 4], winner, points, rule, text}]}}
+
+  ``values`` are the card points each team takes from the position on if that card is played
+  (then best play on both sides); ``steps`` explain the best card and its line trick by trick
+  (``solve.best``, ``solve.trick``…, ``solve.outcome``); ``why_not`` gives, for every legal card
+  that is not best, what it loses and the line after it (``solve.loses``, ``solve.trick``…);
+  ``lines`` the tricks played after each legal card, the trick in progress completed first.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.auction import (
@@ -50,7 +69,7 @@ from engine.auction import (
 from engine.auction import (
     first_lead as engine_first_lead,
 )
-from engine.cards import NotationError, Seat, Team
+from engine.cards import Card, NotationError, Seat, Team
 from engine.explain import Reason, Step
 from engine.messages import render
 from engine.notation import (
@@ -74,6 +93,8 @@ from engine.notation import (
 from engine.play import explain_play
 from engine.ranking import NO_TRUMP
 from engine.scoring import score_penalty
+from engine.solver.explain import BestCard, analyse, trick_params
+from engine.solver.position import read_position
 from engine.variants import RuleSet, Saudi
 
 # Every word of the doubling, in the order a button row shows them.
@@ -255,6 +276,74 @@ def _offence(
     }
 
 
+# ---------------------------------------------------------------- the best card
+
+
+def best_card(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """The cards the exact solver proves best for the seat to play, and what every other card costs."""
+    solved = _solved(json.dumps(obj, sort_keys=True))
+    found, p = solved.found, solved.found.position
+    say = _Say(p.rules, lang, deck)
+    hand = _hand_as_given(obj, p.to_play) or [str(c) for c in p.cards(p.to_play)]
+    legal = [str(c) for c in found.legal]
+    best = [str(c) for c in found.best]
+    return {
+        "seat": str(p.to_play),
+        "hand": hand,
+        "legal": [c for c in hand if c in legal],
+        "illegal": {str(c): say.reasons(reasons) for c, reasons in solved.illegal.items()},
+        "best": best,
+        "values": {str(c): {"NS": v[0], "EW": v[1]} for c, v in found.solution.values.items()},
+        "loss": {str(c): found.loss(c) for c in found.legal},
+        "steps": say.steps(found.steps),
+        "why_not": {str(c): say.reasons(reasons) for c, reasons in solved.why_not.items()},
+        "lines": {str(c): [_trick(t, say) for t in tricks] for c, tricks in solved.tricks.items()},
+    }
+
+
+@dataclass(frozen=True)
+class _Solved:
+    """What the solver says about a position, before any language: computed once per position."""
+
+    found: BestCard
+    illegal: dict[Card, list[Reason]]
+    why_not: dict[Card, list[Reason]]  # every legal card that is not best
+    tricks: dict[Card, list[dict[str, Any]]]  # every legal card: solve.trick params of its line
+
+
+@functools.lru_cache(maxsize=512)
+def _solved(position: str) -> _Solved:
+    # Positions are few and answers many, in four languages: solve each position once.
+    found = analyse(read_position(json.loads(position)))
+    p = found.position
+    return _Solved(
+        found=found,
+        illegal=explain_play(p.cards(p.to_play), p.plays(), p.trump, p.rules, p.ekka).illegal,
+        why_not={c: found.why_not(c) for c in found.legal if c not in found.best},
+        tricks={c: trick_params(p, found.line_after(c)) for c in found.legal},
+    )
+
+
+def _trick(params: dict[str, Any], say: _Say) -> dict[str, Any]:
+    step = Step("solve.trick", params)
+    return {
+        "n": params["n"],
+        "plays": [[str(seat), str(card)] for seat, card in params["cards"]],
+        "winner": str(params["seat"]),
+        "points": params["points"],
+        "rule": step.rule,
+        "text": say(step),
+    }
+
+
+def _hand_as_given(obj: Mapping[str, Any], seat: Seat) -> list[str]:
+    """The cards of ``seat`` in the order the position lists them (the solver keeps masks)."""
+    for key, cards in obj["hands"].items():
+        if Seat.parse(key) == seat:
+            return [str(c) for c in parse_cards(cards, f"hands.{key}")]
+    return []
+
+
 Command = Callable[..., dict[str, Any]]
 
 # The puzzle tasks' names for these readers (lessons.models.TASK_COMMANDS).
@@ -262,4 +351,5 @@ COMMANDS: dict[str, Command] = {
     "first-lead": first_lead,
     "double": double,
     "violation": violation,
+    "best-card": best_card,
 }

@@ -28,7 +28,14 @@ from engine.notation import InputError
 from lessons import checking, progress, timing
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Course, Lesson, Puzzle, Step, StepKind, Task
-from lessons.templatetags.table import SEAT_LETTERS, card_faces, effective_deck, table_view
+from lessons.templatetags.table import (
+    SEAT_LETTERS,
+    best_card_view,
+    card_faces,
+    effective_deck,
+    line_view,
+    table_view,
+)
 
 PREFS_KEY = "prefs"
 DEFAULT_PREFS = {"digits": "native", "deck": "french"}
@@ -221,6 +228,11 @@ def _selected_cards(puzzle: Puzzle, post: Any) -> list[str]:
     return [str(c) for c in post.getlist("cards")] if puzzle.task == Task.ALL_LEGAL else []
 
 
+def _off_the_line(items: list[dict[str, str]], line: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """Reasons or steps without the tricks of a best-card line: the line shows them with its cards."""
+    return [item for item in items if item["rule"] != "solve.trick"] if line else items
+
+
 @dataclass
 class Choice:
     """One button of an answer form: the value posted and the words shown."""
@@ -304,9 +316,7 @@ class StepPage:
         return {
             "puzzle": puzzle,
             "task": puzzle.task,
-            "puzzle_table": SimpleLazyObject(
-                lambda: table_view(puzzle.position, self.lang, self.deck, bid_state())
-            ),
+            "puzzle_table": SimpleLazyObject(lambda: self._puzzle_table(bid_state())),
             "answer_url": self._url("lessons-puzzle-answer", self.n),
             "hint_url": self._url("lessons-puzzle-hint", self.n),
             "solution_url": self._url("lessons-puzzle-solution", self.n),
@@ -318,6 +328,7 @@ class StepPage:
             "verdict": self.verdict,
             "reasons": self._reasons(),
             "steps": self._steps(),
+            "line": self._line(self.verdict.line if self.verdict is not None else []),
             "hand_is_shown": puzzle.task == Task.BID,
             "focus_verdict": self.focus == "verdict",
             "focus_hint": self.focus == "hint",
@@ -341,10 +352,31 @@ class StepPage:
         if self.verdict is None:
             return []
         steps = {(s["rule"], s["text"]) for s in self.verdict.steps}
-        return self._with_titles([r for r in self.verdict.reasons if (r["rule"], r["message"]) not in steps])
+        reasons = [r for r in self.verdict.reasons if (r["rule"], r["message"]) not in steps]
+        return self._with_titles(_off_the_line(reasons, self.verdict.line))
 
     def _steps(self) -> list[dict[str, str]]:
-        return self._with_titles(self.verdict.steps) if self.verdict is not None else []
+        if self.verdict is None:
+            return []
+        return self._with_titles(_off_the_line(self.verdict.steps, self.verdict.line))
+
+    def _puzzle_table(self, bid_state: dict[str, Any] | None) -> Any:
+        assert self.puzzle is not None
+        if self.puzzle.task == Task.BEST_CARD:
+            return best_card_view(self.puzzle.position, self.lang, self.deck, self._seat_to_play())
+        return table_view(self.puzzle.position, self.lang, self.deck, bid_state)
+
+    def _seat_to_play(self) -> str | None:
+        """Who plays next in a best-card position (the engine reads it off the trick)."""
+        assert self.puzzle is not None
+        try:
+            return checking.engine_output(self.puzzle, self.lang, self.deck)["seat"]
+        except InputError:
+            return None
+
+    def _line(self, line: list[dict[str, Any]]) -> list[Any]:
+        """The tricks of a best-card line, their cards drawn in the learner's deck."""
+        return line_view(line, self.variant, self.lang, self.deck)
 
     def _seat_choices(self) -> list[Choice]:
         """Seats in the order they played the trick (trick-winner), else in turn order."""
@@ -390,8 +422,11 @@ class StepPage:
         """The right answer as shown: the cards themselves for card tasks, words for the others."""
         assert self.puzzle is not None
         found = checking.solution(self.puzzle, self.lang, self.deck)
-        shown: dict[str, Any] = {"steps": self._with_titles(found.steps), "cards": [], "text": ""}
-        if self.puzzle.task in (Task.PLAY, Task.ALL_LEGAL):
+        steps = _off_the_line(found.steps, found.line)
+        shown: dict[str, Any] = {"steps": self._with_titles(steps), "cards": [], "text": "", "line": []}
+        if self.puzzle.task == Task.BEST_CARD:
+            shown["line"] = self._line(found.line)
+        if self.puzzle.task in (Task.PLAY, Task.ALL_LEGAL, Task.BEST_CARD):
             shown["cards"] = card_faces(found.values, self.variant, self.lang, self.deck)
         else:
             shown["text"] = messages.join_list(found.labels, self.variant, self.lang)

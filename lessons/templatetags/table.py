@@ -6,10 +6,12 @@ A position is the JSON input of one engine command (ENGINE-CLI.md): ``legal``
 ``calls``, ``hand``). :func:`table_view` reads whichever keys are there into a
 :class:`TableView` for ``templates/lessons/partials/table.html``; every name
 comes from :mod:`engine.messages`, in the page language and the learner's deck.
+:func:`best_card_view` draws a best-card position (every hand open).
 
 Seats are drawn where they sit, whatever the page direction: South at the
 bottom, East on the right, North at the top, West on the left, so the turn
-order S → E → N → W goes round counter-clockwise.
+order S → E → N → W goes round counter-clockwise. A best-card position turns
+the table so that the seat to play sits at the bottom (the names stay).
 
 The position was validated by the engine when the curriculum was loaded, but
 drawing must never fail: a value that cannot be read is left out.
@@ -25,6 +27,7 @@ from engine.cards import SUIT_LETTERS, Card, NotationError, Seat
 
 SEAT_LETTERS = ("S", "E", "N", "W")  # turn order, counter-clockwise
 SEAT_PLACES = {"S": "south", "E": "east", "N": "north", "W": "west"}
+PLACES = ("south", "east", "north", "west")  # in turn order from the bottom of the drawing
 TEAMS = ("NS", "EW")
 
 
@@ -225,6 +228,62 @@ def contract_words(bid_state: dict[str, Any] | None, variant: str, lang: str, de
     if taker:
         words.append(messages.seat_name(taker, variant, lang))
     return " · ".join(words)
+
+
+def best_card_view(position: dict[str, Any], lang: str, deck: str, to_play: str | None) -> TableView:
+    """A best-card position: the four hands open, the seat to play at the bottom holding the hand
+    the answer buttons show, the contract, the trick in progress and the card points taken so far."""
+    table = table_view(position, lang, deck, {"contract": position.get("contract"), "to_act": to_play})
+    bottom = seat_letter(to_play)
+    if bottom is None:
+        return table
+    for seat in table.seats:
+        seat.place = PLACES[(Seat[seat.letter] - Seat[bottom]) % 4]
+        if seat.letter == bottom:
+            table.hand, seat.cards = seat.cards, []  # drawn once: as the buttons of the answer form
+    table.seats.sort(key=lambda seat: PLACES.index(seat.place))
+    points = position.get("points")
+    if isinstance(points, dict):
+        for team in TEAMS:
+            if isinstance(points.get(team), int):
+                label = f"{_('Card points won so far')} · {messages.team_name(team, table.variant, lang)}"
+                table.facts.append((label, str(points[team])))
+    return table
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """One trick of a solver's line: its cards in play order, who wins it, the engine's sentence."""
+
+    n: int  # the trick's number in the hand, 1 to 8
+    plays: list[tuple[str, CardFace]]  # (seat name, card)
+    winner: str
+    points: int
+    rule: str
+    text: str
+
+
+def line_view(line: list[dict[str, Any]], variant: str, lang: str, deck: str) -> list[TrickView]:
+    """The tricks of a best-card line (lessons.positions.best_card's ``lines``), drawn in ``deck``."""
+    deck = effective_deck(variant, deck)
+    tricks = []
+    for trick in line:
+        plays = []
+        for seat, code in trick.get("plays", []):
+            face = card_face(code, variant, lang, deck)
+            if face is not None:
+                plays.append((messages.seat_name(seat, variant, lang), face))
+        tricks.append(
+            TrickView(
+                n=int(trick.get("n", 0)),
+                plays=plays,
+                winner=messages.seat_name(trick["winner"], variant, lang) if trick.get("winner") else "",
+                points=int(trick.get("points", 0)),
+                rule=str(trick.get("rule", "")),
+                text=str(trick.get("text", "")),
+            )
+        )
+    return tricks
 
 
 def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple[str, str]]:

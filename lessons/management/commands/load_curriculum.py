@@ -8,6 +8,10 @@ with the engine first, and the writes run in one transaction.
 
 A curriculum puzzle that disappears from the files is deleted, unless learners have answered it:
 then it is kept without a step, with its attempts, and comes back if its key reappears.
+
+The solver's puzzles of ``generated/<variant>.yaml`` (lessons/generated.py) are loaded the same
+way, as ``generated`` puzzles without a step; like curriculum puzzles, a generated puzzle that is
+in no file any more is deleted unless it has attempts.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import models, transaction
 from django.utils import translation
 
-from lessons.content import CONTENT_DIR, LANGS, CourseSpec, CurriculumError, PuzzleSpec, Text, read_curriculum
+from lessons.content import CONTENT_DIR, LANGS, CourseSpec, CurriculumError, PuzzleSpec, Text
+from lessons.generated import read_content
 from lessons.models import Course, Lesson, Puzzle, Source, Step
 
 M = TypeVar("M", bound=models.Model)
@@ -35,22 +40,25 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, path: Path, check: bool, **options: Any) -> None:
         try:
-            courses = read_curriculum(path)
+            courses, generated = read_content(path)
         except CurriculumError as e:
             for error in e.errors:
                 self.stderr.write(str(error))
             raise CommandError(f"{len(e.errors)} problem(s) in {path}: nothing was loaded") from None
         puzzles = sum(len(c.puzzles) for c in courses)
         lessons = sum(len(c.lessons) for c in courses)
+        counts = f"{len(courses)} course(s), {lessons} lesson(s), {puzzles} puzzle(s)"
+        if generated:
+            counts += f", {len(generated)} generated puzzle(s)"
         if check:
-            self.stdout.write(f"{len(courses)} course(s), {lessons} lesson(s), {puzzles} puzzle(s): all good")
+            self.stdout.write(f"{counts}: all good")
             return
         # Saving a translated model writes the active language into the untranslated column too;
         # English keeps that column the same whoever runs the command.
         with translation.override("en"), transaction.atomic():
-            tally = Loader().load(courses)
+            tally = Loader().load(courses, generated)
         self.stdout.write(
-            f"{len(courses)} course(s), {lessons} lesson(s), {puzzles} puzzle(s): "
+            f"{counts}: "
             f"{tally['created']} created, {tally['updated']} updated, {tally['deleted']} deleted, "
             f"{tally['unchanged']} unchanged; {tally['kept']} old puzzle(s) kept for their attempts"
         )
@@ -67,7 +75,7 @@ class Loader:
     def __init__(self) -> None:
         self.tally: Counter[str] = Counter()
 
-    def load(self, courses: list[CourseSpec]) -> Counter[str]:
+    def load(self, courses: list[CourseSpec], generated: list[PuzzleSpec] | None = None) -> Counter[str]:
         existing_puzzles = {p.key: p for p in Puzzle.objects.all()}
         for spec in courses:
             course = self.put(
@@ -76,6 +84,9 @@ class Loader:
             self.load_lessons(course, spec, existing_puzzles)
         self.delete(Course.objects.exclude(variant__in=[c.variant for c in courses]))
         self.remove_old_puzzles({p.key for c in courses for p in c.puzzles})
+        for puzzle_spec in generated or []:
+            self.load_puzzle(puzzle_spec, existing_puzzles, None, Source.GENERATED)
+        self.remove_old_puzzles({p.key for p in generated or []}, Source.GENERATED)
         return self.tally
 
     def course_values(self, spec: CourseSpec) -> dict[str, Any]:
@@ -114,10 +125,17 @@ class Loader:
             self.delete(lesson.steps.filter(order__gt=len(lesson_spec.steps)))
         self.delete(course.lessons.exclude(slug__in=[lesson.slug for lesson in spec.lessons]))
 
-    def load_puzzle(self, spec: PuzzleSpec, existing: dict[str, Puzzle], path: Path) -> Puzzle:
+    def load_puzzle(
+        self,
+        spec: PuzzleSpec,
+        existing: dict[str, Puzzle],
+        path: Path | None,
+        source: str = Source.CURRICULUM,
+    ) -> Puzzle:
         puzzle = existing.get(spec.key)
-        if puzzle is not None and puzzle.source != Source.CURRICULUM:
-            raise CommandError(f"{path}: puzzle {spec.key}: key already used by a {puzzle.source} puzzle")
+        if puzzle is not None and puzzle.source != source:
+            where = f"{path}: " if path else ""
+            raise CommandError(f"{where}puzzle {spec.key}: key already used by a {puzzle.source} puzzle")
         values = {
             "key": spec.key,
             "variant": spec.variant,
@@ -127,7 +145,7 @@ class Loader:
             "rules": spec.rules,
             "themes": spec.themes,
             "difficulty": spec.difficulty,
-            "source": Source.CURRICULUM,
+            "source": source,
             **translated("prompt", spec.prompt),
             **translated("hint", spec.hint),
             **translated("explanation", spec.explanation),
@@ -136,8 +154,8 @@ class Loader:
         existing[spec.key] = puzzle
         return puzzle
 
-    def remove_old_puzzles(self, keys: set[str]) -> None:
-        old = Puzzle.objects.filter(source=Source.CURRICULUM).exclude(key__in=keys)
+    def remove_old_puzzles(self, keys: set[str], source: str = Source.CURRICULUM) -> None:
+        old = Puzzle.objects.filter(source=source).exclude(key__in=keys)
         self.delete(old.filter(attempts__isnull=True))
         self.tally["kept"] += old.count()
 
