@@ -492,10 +492,14 @@ def check_puzzle(raw: Any, variant: str) -> PuzzleSpec:
         raise InvalidPuzzle(e.where, e.reason) from None
 
 
+LOADER_COMMANDS = {"best-card": positions.best_card_answer}
+
+
 def engine_answer(command: str, position: dict[str, Any]) -> dict[str, Any]:
     """The engine's output for a position, in English; a bad position names the engine's error."""
-    # first-lead, double and violation have no command line: lessons.positions asks the engine.
-    function = COMMANDS.get(command) or positions.COMMANDS.get(command)
+    # first-lead, double, violation and best-card have no command line: lessons.positions asks the
+    # engine. A best-card answer needs only the best cards, not the lines that explain them.
+    function = COMMANDS.get(command) or LOADER_COMMANDS.get(command) or positions.COMMANDS.get(command)
     if function is None:
         raise _Invalid("task", f"the engine has no {command!r} command yet")
     try:

@@ -55,7 +55,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from engine.auction import (
@@ -282,46 +281,64 @@ def _offence(
 def best_card(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
     """The cards the exact solver proves best for the seat to play, and what every other card costs."""
     solved = _solved(json.dumps(obj, sort_keys=True))
-    found, p = solved.found, solved.found.position
-    say = _Say(p.rules, lang, deck)
-    hand = _hand_as_given(obj, p.to_play) or [str(c) for c in p.cards(p.to_play)]
-    legal = [str(c) for c in found.legal]
-    best = [str(c) for c in found.best]
+    found = solved.found
+    say = _Say(found.position.rules, lang, deck)
     return {
-        "seat": str(p.to_play),
-        "hand": hand,
-        "legal": [c for c in hand if c in legal],
-        "illegal": {str(c): say.reasons(reasons) for c, reasons in solved.illegal.items()},
-        "best": best,
+        **best_card_answer(obj, lang, deck),
         "values": {str(c): {"NS": v[0], "EW": v[1]} for c, v in found.solution.values.items()},
-        "loss": {str(c): found.loss(c) for c in found.legal},
         "steps": say.steps(found.steps),
         "why_not": {str(c): say.reasons(reasons) for c, reasons in solved.why_not.items()},
         "lines": {str(c): [_trick(t, say) for t in tricks] for c, tricks in solved.tricks.items()},
     }
 
 
-@dataclass(frozen=True)
 class _Solved:
-    """What the solver says about a position, before any language: computed once per position."""
+    """What the solver says about a position, before any language: worked out once per position.
 
-    found: BestCard
-    illegal: dict[Card, list[Reason]]
-    why_not: dict[Card, list[Reason]]  # every legal card that is not best
-    tricks: dict[Card, list[dict[str, Any]]]  # every legal card: solve.trick params of its line
+    The lines after each card cost most (a search each): they are found when first asked for,
+    so the loader, which needs only the best cards, does not pay for them.
+    """
+
+    def __init__(self, found: BestCard) -> None:
+        p = found.position
+        self.found = found
+        self.illegal = explain_play(p.cards(p.to_play), p.plays(), p.trump, p.rules, p.ekka).illegal
+
+    @functools.cached_property
+    def why_not(self) -> dict[Card, list[Reason]]:
+        """For every legal card that is not best: what it loses, and the line after it."""
+        found = self.found
+        return {c: found.why_not(c) for c in found.legal if c not in found.best}
+
+    @functools.cached_property
+    def tricks(self) -> dict[Card, list[dict[str, Any]]]:
+        """For every legal card: the ``solve.trick`` params of each trick of the line after it."""
+        found = self.found
+        return {c: trick_params(found.position, found.line_after(c)) for c in found.legal}
 
 
 @functools.lru_cache(maxsize=512)
 def _solved(position: str) -> _Solved:
     # Positions are few and answers many, in four languages: solve each position once.
-    found = analyse(read_position(json.loads(position)))
-    p = found.position
-    return _Solved(
-        found=found,
-        illegal=explain_play(p.cards(p.to_play), p.plays(), p.trump, p.rules, p.ekka).illegal,
-        why_not={c: found.why_not(c) for c in found.legal if c not in found.best},
-        tricks={c: trick_params(p, found.line_after(c)) for c in found.legal},
-    )
+    return _Solved(analyse(read_position(json.loads(position))))
+
+
+def best_card_answer(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """Only what decides a best-card puzzle's answers: ``seat``, ``hand``, ``legal``, ``illegal``,
+    ``best`` and ``loss`` of :func:`best_card` (for the loader: no line is searched)."""
+    solved = _solved(json.dumps(obj, sort_keys=True))
+    found, p = solved.found, solved.found.position
+    say = _Say(p.rules, lang, deck)
+    hand = _hand_as_given(obj, p.to_play) or [str(c) for c in p.cards(p.to_play)]
+    legal = [str(c) for c in found.legal]
+    return {
+        "seat": str(p.to_play),
+        "hand": hand,
+        "legal": [c for c in hand if c in legal],
+        "illegal": {str(c): say.reasons(reasons) for c, reasons in solved.illegal.items()},
+        "best": [str(c) for c in found.best],
+        "loss": {str(c): found.loss(c) for c in found.legal},
+    }
 
 
 def _trick(params: dict[str, Any], say: _Say) -> dict[str, Any]:
