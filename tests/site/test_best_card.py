@@ -19,6 +19,8 @@ from django.utils import translation
 
 from engine import messages
 from engine.cards import Card
+from engine.solver.generate import generate_many
+from engine.variants import rules_for
 from lessons.checking import BadAnswer, check, parse_answer, solution
 from lessons.content import CurriculumError, InvalidPuzzle, check_puzzle, read_curriculum
 from lessons.generated import entry, puzzle_key, read_content, write_file
@@ -554,3 +556,96 @@ def test_the_solution_shows_the_best_cards_and_the_line(client):
     assert 'aria-label="king of hearts"' in text and 'aria-label="ace of hearts"' in text
     assert 'data-rule="solve.best"' in text
     assert len(re.findall(r'class="line-trick"', text)) == 4
+
+
+# ---------------------------------------------------------------- manage.py generate_puzzles
+
+
+def generate(**options) -> str:
+    out = StringIO()
+    call_command("generate_puzzles", stdout=out, stderr=StringIO(), **options)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"variant": "saudi", "tricks_left": "9"}, "--tricks-left '9': a hand has 2 to 8 tricks left"),
+        ({"variant": "saudi", "tricks_left": "1..3"}, "a hand has 2 to 8 tricks left"),
+        ({"variant": "saudi", "tricks_left": "5..3"}, "from the smaller number to the larger"),
+        ({"variant": "saudi", "tricks_left": "three"}, "write a number of tricks or a range, like 4 or 3..5"),
+        ({"variant": "saudi", "count": 0}, "--count 0: from 1 to 10000 puzzles"),
+        ({"variant": "saudi", "min_margin": -1}, "--min-margin -1"),
+        ({"variant": "saudi", "count": 5, "max_tries": 2}, "--max-tries 2: at least as many as --count (5)"),
+        ({"variant": "klingon"}, "--variant 'klingon': one of saudi, moroccan, french or all"),
+    ],
+)
+@pytest.mark.django_db
+def test_the_command_refuses_bad_arguments(options, message):
+    with pytest.raises(CommandError) as e:
+        generate(**options)
+
+    assert message in str(e.value)
+    assert not Puzzle.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_command_writes_generated_puzzles_once(tmp_path):
+    output = generate(variant="saudi", count=3, tricks_left="3..4", seed=7)
+
+    puzzles = list(Puzzle.objects.all())
+    assert len(puzzles) == 3
+    assert re.search(r"saudi: kept 3 puzzle\(s\) of \d+ endgame\(s\) tried; 3 new", output)
+    assert "by theme:" in output and "endgame 3" in output
+    assert "by difficulty:" in output
+    for p in puzzles:
+        assert p.source == Source.GENERATED and p.task == "best-card"
+        assert p.key == puzzle_key("saudi", p.position)
+        assert (
+            p.answers
+            == check_puzzle({"key": "x", "task": "best-card", "position": p.position}, "saudi").answers
+        )
+        assert 1 <= p.difficulty <= 5 and "endgame" in p.themes
+    # The same seed again: the same puzzles, nothing new.
+    again = generate(variant="saudi", count=3, tricks_left="3..4", seed=7)
+    assert "0 new, 0 updated, 3 already there" in again
+    assert Puzzle.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_the_command_finds_the_engines_puzzles_for_the_same_seed():
+    generate(variant="french", count=2, tricks_left="3..5", seed=3)
+
+    expected = [p.position for p in generate_many(rules_for("french"), 3, 2, (3, 5), 10, 400)]
+    assert sorted(Puzzle.objects.values_list("key", flat=True)) == sorted(
+        puzzle_key("french", position) for position in expected
+    )
+
+
+@pytest.mark.django_db
+def test_the_command_adds_to_a_content_file_that_load_curriculum_reads(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "good", content)
+    path = content / "generated" / "saudi.yaml"
+    generate(variant="saudi", count=2, tricks_left="3", seed=1, out=path)
+    first = yaml.safe_load(path.read_text(encoding="utf-8"))["puzzles"]
+
+    output = generate(variant="saudi", count=3, tricks_left="3", seed=1, out=path)
+
+    puzzles = yaml.safe_load(path.read_text(encoding="utf-8"))["puzzles"]
+    assert f"{path}: 1 added, 3 in all" in output
+    assert puzzles[:2] == first  # the file's puzzles first, unchanged
+    assert len({p["key"] for p in puzzles}) == 3
+    Puzzle.objects.all().delete()
+    assert "3 generated puzzle(s)" in load(content)
+    assert Puzzle.objects.filter(source=Source.GENERATED).count() == 3
+
+
+@pytest.mark.django_db
+def test_the_command_makes_every_variant_with_all(tmp_path):
+    output = generate(variant="all", count=1, tricks_left="3", seed=2, out=tmp_path)
+
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["french.yaml", "moroccan.yaml", "saudi.yaml"]
+    assert sorted(Puzzle.objects.values_list("variant", flat=True)) == ["french", "moroccan", "saudi"]
+    for variant in ("saudi", "moroccan", "french"):
+        assert f"{variant}: kept 1 puzzle(s)" in output
