@@ -24,4 +24,6 @@ urlpatterns = [
     path("prefs/", views.prefs, name="lessons-prefs"),
     # The score calculator and its game sheet
     path("", include("lessons.urls_calculator")),
+    # The puzzle trainer: generated puzzles one after another, with a rating
+    path("", include("lessons.urls_trainer")),
 ]
