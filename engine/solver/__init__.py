@@ -6,6 +6,9 @@
 - :mod:`engine.solver.position` — the JSON notation of a best-card position (:func:`read_position`).
 - :mod:`engine.solver.explain` — :func:`analyse`: the best cards, the line trick by trick, what
   another card loses.
+- :mod:`engine.solver.themes` — what a puzzle teaches (``ruff``, ``duck``, ...), read off the solution.
+- :mod:`engine.solver.generate` — best-card puzzles from deals played by the bots (imported on its
+  own: it needs the bots and the whole hand).
 """
 
 from engine.solver.explain import BestCard, analyse

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from engine.cards import FULL_DECK, SEATS, SUIT_LETTERS, Card, Seat, Team, cards_of, next_seat
 from engine.notation import (
@@ -102,7 +102,7 @@ class BestCardPosition:
         return self.rules.name
 
     @property
-    def mode(self) -> str:
+    def mode(self) -> Literal["sun", "hokm"]:
         return "sun" if self.trump == NO_TRUMP else "hokm"
 
     @property
