@@ -10,6 +10,7 @@ recording).
 
 from __future__ import annotations
 
+import itertools
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
@@ -93,6 +94,7 @@ class SearchForm(forms.Form):
         self.fields["source"].choices = [
             *anything,
             ("curriculum", gettext_lazy("The courses")),
+            ("generated", gettext_lazy("The puzzle generator")),
             ("mine", gettext_lazy("Me")),
         ]
 
@@ -101,8 +103,9 @@ class SearchForm(forms.Form):
 
 
 def usable_puzzles(user: Any) -> Any:
-    """The curriculum's puzzles and the teacher's own."""
-    return Puzzle.objects.filter(Q(source=Source.CURRICULUM) | Q(author_record__author=user))
+    """The curriculum's puzzles, the generated ones (the puzzle trainer's) and the teacher's own."""
+    shared = (Source.CURRICULUM, Source.GENERATED)
+    return Puzzle.objects.filter(Q(source__in=shared) | Q(author_record__author=user))
 
 
 def search(user: Any, data: dict[str, Any]) -> list[Puzzle]:
@@ -113,20 +116,23 @@ def search(user: Any, data: dict[str, Any]) -> list[Puzzle]:
         puzzles = puzzles.filter(difficulty=data["difficulty"])
     if data.get("lesson"):
         puzzles = puzzles.filter(steps__lesson_id=data["lesson"])
-    if data.get("source") == "curriculum":
-        puzzles = puzzles.filter(source=Source.CURRICULUM)
+    if data.get("source") in (Source.CURRICULUM, Source.GENERATED):
+        puzzles = puzzles.filter(source=data["source"])
     elif data.get("source") == "mine":
         puzzles = puzzles.filter(author_record__author=user)
-    found = list(puzzles.distinct().order_by("variant", "key"))
-    # Themes are a JSON list; SQLite cannot look inside it, so they are matched here.
-    if data.get("theme"):
-        found = [p for p in found if data["theme"] in (p.themes or [])]
-    return found[:SEARCH_MAX]
+    found = puzzles.distinct().order_by("variant", "key")
+    if not data.get("theme"):
+        return list(found[:SEARCH_MAX])
+    # Themes are a JSON list; SQLite cannot look inside it, so they are matched here, reading
+    # only as far as the first SEARCH_MAX matches (there may be thousands of generated puzzles).
+    matching = (p for p in found.iterator(chunk_size=500) if data["theme"] in (p.themes or []))
+    return list(itertools.islice(matching, SEARCH_MAX))
 
 
 def _themes() -> list[str]:
     themes: set[str] = set()
-    for (values,) in Puzzle.objects.filter(source=Source.CURRICULUM).values_list("themes"):
+    shared = Puzzle.objects.filter(source__in=(Source.CURRICULUM, Source.GENERATED))
+    for (values,) in shared.order_by().values_list("themes").distinct():
         themes.update(t for t in values or [] if isinstance(t, str))
     return sorted(themes)
 

@@ -10,7 +10,16 @@ from lessons.models import Attempt, Puzzle, TrainerPlay, TrainerRating
 from lessons.trainer_selection import RECENT, REPLAY_EVERY, new_puzzle
 from tests.site.classes_base import PASSWORD, fast_passwords, login  # noqa: F401
 from tests.site.pages import token
-from tests.site.trainer_puzzles import LEGAL_NOT_BEST, RIGHT, WRONG, make_generated, make_many
+from tests.site.trainer_puzzles import (
+    BEST_CARD_RIGHT,
+    BEST_CARD_WORSE,
+    LEGAL_NOT_BEST,
+    RIGHT,
+    WRONG,
+    make_best_card,
+    make_generated,
+    make_many,
+)
 
 TRAIN = "/{lang}/train/{variant}/"
 
@@ -561,3 +570,22 @@ def test_the_answer_path_stays_within_a_fixed_number_of_queries(client, db, djan
         response = post(client, page, {"card": RIGHT}, htmx=True)
 
     assert response.status_code == 200
+
+
+# ---------------------------------------------------------------- any task kind: best-card
+
+
+def test_it_trains_on_a_generated_best_card_puzzle(client, db):
+    make_best_card()
+    page = show(client)
+    assert shown_key(page) == "gen-saudi-bc"
+    assert f'name="card" value="{BEST_CARD_RIGHT}"' in page.text
+
+    wrong = post(client, page, {"card": BEST_CARD_WORSE}, htmx=True)
+    right = post(client, page, {"card": BEST_CARD_RIGHT}, htmx=True, form_token="second-try-1")
+
+    assert "verdict-wrong" in wrong.text and "not the best one" in wrong.text
+    assert "Your rating is now" in wrong.text
+    assert "verdict-right" in right.text and "does not change your rating" in right.text
+    assert anonymous().played == 1 and anonymous().won == 0
+    assert TrainerPlay.objects.get().cleared

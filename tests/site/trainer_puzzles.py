@@ -9,6 +9,22 @@ from tests.site.pages import MOROCCAN_PLAY, PLAY, words
 
 RIGHT, WRONG, LEGAL_NOT_BEST = "KC", "AS", "7C"
 
+# A best-card position (as in tests/site/test_best_card.py): West led K♣ and South, void in clubs,
+# must trump; K♥ or A♥ keep the most points, 8♥ gives away 4.
+BEST_CARD = {
+    "variant": "saudi",
+    "contract": {"mode": "hokm", "trump": "H", "taker": "N"},
+    "hands": {
+        "W": ["QC", "7S", "7C"],
+        "S": ["8H", "KD", "AH", "KH"],
+        "E": ["9S", "9H", "QS", "TC"],
+        "N": ["TD", "AD", "8S", "AS"],
+    },
+    "trick": [["W", "KC"]],
+    "points": {"NS": 35, "EW": 32},
+}
+BEST_CARD_RIGHT, BEST_CARD_WORSE = "KH", "8H"
+
 
 def make_generated(key, rating=1500.0, variant="saudi", themes=("follow-suit",), difficulty=2, hint=True):
     position = PLAY if variant == "saudi" else {**MOROCCAN_PLAY, "variant": variant}
@@ -46,3 +62,16 @@ def make_generated(key, rating=1500.0, variant="saudi", themes=("follow-suit",),
 
 def make_many(n, variant="saudi", rating=1500.0, prefix="gen"):
     return [make_generated(f"{prefix}-{variant}-{i}", rating, variant) for i in range(n)]
+
+
+def make_best_card(key="gen-saudi-bc"):
+    return Puzzle.objects.create(
+        key=key,
+        variant="saudi",
+        task="best-card",
+        position=BEST_CARD,
+        answers=["KH", "AH"],
+        source=Source.GENERATED,
+        themes=["endgame"],
+        difficulty=2,
+    )
