@@ -499,6 +499,7 @@ def test_a_worse_card_shows_the_points_lost_and_the_line_by_htmx(client):
     assert 'data-rule="solve.outcome"' in text
     tricks = re.findall(r'<li class="line-trick" data-rule="solve.trick">', text)
     assert len(tricks) == 4
+    assert '<ol class="line" start="5"' in text  # numbered as the tricks of the hand
     # Each trick once: in the line with its cards, not again among the reasons.
     assert text.count("Trick 5:") == 1
     assert text.count('class="line-play"') == 16
