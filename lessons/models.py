@@ -393,7 +393,9 @@ class TrainerRating(models.Model):
     class Meta:
         constraints = (
             models.UniqueConstraint(
-                fields=["user", "variant"], condition=Q(user__isnull=False), name="trainer_unique_user_variant"
+                fields=["user", "variant"],
+                condition=Q(user__isnull=False),
+                name="trainer_unique_user_variant",
             ),
             models.UniqueConstraint(
                 fields=["session_key", "variant"],
@@ -426,7 +428,10 @@ class TrainerPlay(models.Model):
     updated = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = (models.UniqueConstraint(fields=["learner", "puzzle"], name="trainer_play_unique_puzzle"),)
+        constraints = (
+            models.UniqueConstraint(fields=["learner", "puzzle"], name="trainer_play_unique_puzzle"),
+        )
+        # The failed puzzles of a learner, missed longest ago first.
         indexes = (models.Index(fields=["learner", "cleared", "updated"], name="trainer_play_failed"),)
 
     def __str__(self) -> str:

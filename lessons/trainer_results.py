@@ -119,6 +119,9 @@ def record_answer(who: TrainerRating, puzzle: Puzzle, attempt: Attempt, correct:
     with_help = helped(who, puzzle)
     with transaction.atomic():
         fresh = TrainerRating.objects.select_for_update().get(pk=who.pk)
+        answering_current = fresh.current_id == puzzle.pk and not fresh.current_answered
+        # The puzzle on screen is answered: the next visit brings a new one.
+        fresh.current_answered = fresh.current_answered or answering_current
         play = TrainerPlay.objects.filter(learner=fresh, puzzle=puzzle).first()
         result = None
         if play is None:
@@ -126,9 +129,8 @@ def record_answer(who: TrainerRating, puzzle: Puzzle, attempt: Attempt, correct:
         if result is None:
             play = play or TrainerPlay.objects.get(learner=fresh, puzzle=puzzle)
             result = _later_answer(play, attempt, correct and not with_help)
-        if fresh.current_id == puzzle.pk and not fresh.current_answered:
-            fresh.current_answered = True
-            fresh.save(update_fields=["current_answered"])
+            if answering_current:
+                fresh.save(update_fields=["current_answered"])
     _copy(fresh, who)
     return result
 
@@ -179,6 +181,7 @@ def _rate_first_answer(
             "won",
             "streak",
             "best_streak",
+            "current_answered",
             "updated",
         ]
     )
