@@ -143,6 +143,8 @@ def engine_disagreements(spec: PuzzleSpec, lang: str) -> list[str]:
         expected = [out["leader"]]
     elif task == Task.VIOLATION:
         expected = [out["offender"] or "none"]
+    elif task == Task.BEST_CARD:
+        expected = out["best"]
     else:
         return [f"unknown task {task}"]
     return [] if spec.answers == expected else [f"the engine answers {expected}, not {spec.answers}"]
