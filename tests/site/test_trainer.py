@@ -481,13 +481,16 @@ def test_signing_in_starts_from_the_accounts_own_rating(client, db):
 
     assert TrainerRating.objects.get(user=user).played == 0
     assert anonymous().played == 1  # the anonymous rating stays with its session
-    assert "Sign in to keep it on every device" not in client.get("/en/train/").text
+    assert "Your rating is kept in this browser only." not in client.get("/en/train/").text
 
 
 def test_the_trainer_tells_an_anonymous_learner_where_the_rating_is_kept(client, db):
     make_many(1)
 
-    assert "Your rating is kept in this browser." in show(client).text
+    text = show(client).text
+
+    assert "Your rating is kept in this browser only." in text
+    assert "a rating earned before signing in is not moved to your account" in text
 
 
 # ---------------------------------------------------------------- bad input

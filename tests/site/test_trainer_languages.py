@@ -17,8 +17,9 @@ MARK = "# Puzzle trainer (lessons/trainer.py"
 def english_sentences():
     """The msgids the trainer added to the catalogs: long enough to be unmistakable."""
     text = (LOCALE / "en" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
-    ours = text[text.index(MARK) :]
-    ours = ours[: ours.find("\n# ", 1) if "\n# " in ours[1:] else len(ours)]
+    # Every section of the catalog headed "# Puzzle trainer", up to the next section.
+    sections = re.split(r"\n(?=# )", text)
+    ours = "\n".join(s for s in sections if s.startswith(MARK))
     ids = re.findall(r'^msgid "(.+)"$', ours, re.M)
     return [i.replace("'", "&#x27;") for i in ids if len(i) > 12 and "%" not in i]
 
