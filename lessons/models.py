@@ -362,7 +362,7 @@ class TrainerRating(models.Model):
 
     A signed-in learner is known by ``user`` (the same rating on every device), an anonymous one
     by ``session_key``. Signing in starts from the account's own rating: the ratings an anonymous
-    session earned stay with that session.
+    session earned are not moved to the account.
 
     ``current`` is the puzzle on screen: shown again on a reload until it is answered, so that
     reloading is no way to skip a puzzle. A hint or the solution shown for it (``current_hint``,
