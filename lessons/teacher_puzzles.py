@@ -8,7 +8,10 @@ swaps in the engine's verdict, in the teacher's language; without JavaScript the
 button does the same with a whole page.
 
 Tasks offered: ``play`` (one card; the accepted cards are the teacher's choice, or every legal
-card), ``all-legal``, ``trick-winner`` and ``count`` (the engine gives the answer).
+card), ``all-legal``, ``trick-winner`` and ``count`` (the engine gives the answer), and
+``best-card``: the teacher sets the four hands, the trick, the contract and North–South's card
+points so far (East–West have the rest of the points played), and the exact solver gives the
+accepted cards.
 A saved puzzle has ``source="teacher"`` and can be added to the teacher's drills.
 """
 
@@ -30,21 +33,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from engine import messages
-from engine.cards import CARDS
+from engine.cards import CARDS, FULL_DECK, SUIT_LETTERS, Card
 from engine.cli import COMMANDS
 from engine.notation import InputError
+from engine.ranking import NO_TRUMP, points_of
 from lessons import checking
-from lessons.content import InvalidPuzzle, check_puzzle
+from lessons.content import LOADER_COMMANDS, InvalidPuzzle, check_puzzle
 from lessons.models import TASK_COMMANDS, Drill, DrillItem, Puzzle, PuzzleAuthor, Source, Task, Variant
 from lessons.permissions import is_teacher, teacher_required
 from lessons.render import page
-from lessons.templatetags.table import card_face, card_faces, table_view
+from lessons.templatetags.table import best_card_view, card_face, card_faces, table_view
 
-TASKS = (Task.PLAY, Task.ALL_LEGAL, Task.TRICK_WINNER, Task.COUNT)
+TASKS = (Task.PLAY, Task.ALL_LEGAL, Task.TRICK_WINNER, Task.COUNT, Task.BEST_CARD)
 TRICK_TASKS = (Task.TRICK_WINNER, Task.COUNT)
 SEATS = ("S", "E", "N", "W")  # turn order, counter-clockwise
 CARD_CODES = tuple(str(c) for c in CARDS)
 TEXT_MAX = 2000
+# Best-card puzzles: the picker of each seat's cards.
+HAND_FIELDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def _seat_before(seat: str, n: int) -> str:
@@ -98,6 +104,20 @@ class TeacherPuzzleForm(forms.Form):
             "For “play a card”: the cards you accept. None ticked: every card that may be played."
         ),
     )
+    north = forms.MultipleChoiceField(choices=[(c, c) for c in CARD_CODES], required=False)
+    east = forms.MultipleChoiceField(choices=[(c, c) for c in CARD_CODES], required=False)
+    south = forms.MultipleChoiceField(choices=[(c, c) for c in CARD_CODES], required=False)
+    west = forms.MultipleChoiceField(choices=[(c, c) for c in CARD_CODES], required=False)
+    taker = forms.ChoiceField(
+        label=gettext_lazy("Taker"), choices=[("", "—"), *[(s, s) for s in SEATS]], required=False
+    )
+    points_ns = forms.IntegerField(
+        label=gettext_lazy("Card points already won by North–South"),
+        required=False,
+        min_value=0,
+        max_value=162,
+        help_text=gettext_lazy("East–West have the rest of the points already played."),
+    )
     prompt = forms.CharField(
         label=gettext_lazy("Question"), max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 2})
     )
@@ -124,6 +144,9 @@ class TeacherPuzzleForm(forms.Form):
         names = self.card_names()
         for name in ("trick1", "trick2", "trick3", "trick4"):
             self.fields[name].choices = [("", "—"), *[(c, names[c]) for c in CARD_CODES]]
+        for seat, name in HAND_FIELDS.items():
+            seat_name = messages.seat_name(seat, self.picked_variant, lang)
+            self.fields[name].label = _("Cards of %(seat)s") % {"seat": seat_name}
         self.spec: Any = None  # the checked puzzle, once valid
         self.output: dict[str, Any] | None = None  # the engine's answer, in the teacher's language
         self.position: dict[str, Any] | None = None
@@ -154,6 +177,10 @@ class TeacherPuzzleForm(forms.Form):
     def answers_picker(self) -> list[tuple[Any, bool]]:
         return self.picker("answers")
 
+    def hand_pickers(self) -> list[tuple[Any, list[tuple[Any, bool]]]]:
+        """Best-card puzzles: each seat's field and its card picker."""
+        return [(self[name], self.picker(name)) for name in HAND_FIELDS.values()]
+
     # -------------------------------------------------------- checks
 
     def clean(self) -> dict[str, Any]:
@@ -167,7 +194,13 @@ class TeacherPuzzleForm(forms.Form):
         filled = [bool(data.get(f"trick{i}")) for i in range(1, 5)]
         if filled != sorted(filled, reverse=True):
             raise forms.ValidationError(_("Fill the cards of the trick from the first one, without a gap."))
-        if task in TRICK_TASKS:
+        if task == Task.BEST_CARD:
+            if len(trick) > 3:
+                raise forms.ValidationError(
+                    _("The player is still to play: the trick holds at most three cards.")
+                )
+            position = self._best_card_position(data, trick)
+        elif task in TRICK_TASKS:
             if len(trick) != 4:
                 raise forms.ValidationError(_("This task needs a complete trick: four cards."))
             leader = data["leader"]
@@ -218,9 +251,39 @@ class TeacherPuzzleForm(forms.Form):
             raise forms.ValidationError(str(e)) from None
         return data
 
+    def _best_card_position(self, data: dict[str, Any], trick: list[str]) -> dict[str, Any]:
+        """The four hands as picked, the trick before the player, the contract, the points so far."""
+        seat = data["seat"]
+        hands = {s: list(data.get(name) or []) for s, name in HAND_FIELDS.items()}
+        if not hands[seat]:
+            raise forms.ValidationError(_("Pick the cards of the player to play."))
+        trump = _trump(data["trump"])
+        suit = NO_TRUMP if trump is None else SUIT_LETTERS.index(trump)
+        played = {c for cards in hands.values() for c in cards} | set(trick)
+        # Card points of the finished tricks: whatever is in no hand and not in the trick.
+        done = points_of(FULL_DECK, suit) - points_of(sum(1 << Card.parse(c) for c in played), suit)
+        ns = data.get("points_ns")
+        if ns is None or ns > done:
+            raise forms.ValidationError(
+                _("Give the card points North–South have won so far: from 0 to %(n)s.") % {"n": done}
+            )
+        return {
+            "variant": data["variant"],
+            "contract": {
+                "mode": "hokm" if trump else "sun",
+                "trump": trump,
+                "taker": data.get("taker") or None,
+            },
+            "hands": hands,
+            "trick": [[_seat_before(seat, len(trick) - i), c] for i, c in enumerate(trick)],
+            "leader": _seat_before(seat, len(trick)),
+            "points": {"NS": ns, "EW": done - ns},
+        }
+
     def _engine(self, task: str, position: dict[str, Any]) -> dict[str, Any]:
+        command = TASK_COMMANDS[Task(task)]
         try:
-            return COMMANDS[TASK_COMMANDS[Task(task)]](position, self.lang)
+            return (COMMANDS.get(command) or LOADER_COMMANDS[command])(position, self.lang)
         except InputError as e:
             params = {**e.params, "field": e.field} if e.field else dict(e.params)
             raise forms.ValidationError(messages.error_message(e.code, self.lang, params)) from None
@@ -241,7 +304,7 @@ class TeacherPuzzleForm(forms.Form):
                 if card not in output["legal"]:
                     raise forms.ValidationError(_("%(card)s is not in the hand.") % {"card": names[card]})
             return chosen
-        if task == Task.ALL_LEGAL:
+        if task in (Task.ALL_LEGAL, Task.BEST_CARD):
             return None  # the engine decides
         if task == Task.TRICK_WINNER:
             return [output["winner"]]
@@ -256,7 +319,15 @@ class TeacherPuzzleForm(forms.Form):
         variant = self.spec.variant
         lang = self.lang
         out: dict[str, Any] = {"table": table_view(self.position, lang, "french")}
-        if self.spec.task in (Task.PLAY, Task.ALL_LEGAL):
+        if self.spec.task == Task.BEST_CARD:
+            out["table"] = best_card_view(self.position, lang, "french", self.output["seat"])
+            out["best"] = card_faces(self.output["best"], variant, lang, "french")
+            out["losses"] = [
+                (card_face(card, variant, lang, "french"), loss)
+                for card, loss in self.output["loss"].items()
+                if loss
+            ]
+        elif self.spec.task in (Task.PLAY, Task.ALL_LEGAL):
             out["legal"] = card_faces(self.output["legal"], variant, lang, "french")
             out["illegal"] = [
                 (card_face(card, variant, lang, "french"), reasons[0]["message"])
@@ -374,12 +445,17 @@ def puzzle_detail(request: HttpRequest, key: str) -> HttpResponse:
         .select_related("classroom")
         .order_by("classroom__name", "created")
     )
+    if puzzle.task == Task.BEST_CARD:
+        seat = checking.engine_output(puzzle, lang)["seat"]
+        table = best_card_view(puzzle.position, lang, "french", seat)
+    else:
+        table = table_view(puzzle.position, lang, "french")
     ctx = {
         "puzzle": puzzle,
-        "table": table_view(puzzle.position, lang, "french"),
+        "table": table,
         "solution": solution,
         "solution_cards": card_faces(solution.values, puzzle.variant, lang, "french")
-        if puzzle.task in (Task.PLAY, Task.ALL_LEGAL)
+        if puzzle.task in (Task.PLAY, Task.ALL_LEGAL, Task.BEST_CARD)
         else [],
         "drills": drills,
         "used": DrillItem.objects.filter(puzzle=puzzle).count(),

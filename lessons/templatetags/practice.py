@@ -9,5 +9,10 @@ register = template.Library()
 
 @register.filter
 def playable(puzzle: object) -> bool:
-    """Whether the puzzle's position can be played out against the bots (score positions hold no cards)."""
+    """Whether the puzzle's position can be played out against the bots (score positions hold no cards).
+
+    Not a best-card position: the practice table would deal a new hand for its contract.
+    """
+    if getattr(puzzle, "task", None) == "best-card":
+        return False
     return position_playable(getattr(puzzle, "position", None) or {})

@@ -182,3 +182,55 @@ def test_it_deletes_an_unanswered_puzzle(signed_in):
 
     assert response["Location"] == "/en/puzzles/"
     assert not Puzzle.objects.filter(source=Source.TEACHER).exists()
+
+
+# ---------------------------------------------------------------- find the best card
+
+BEST_CARD = {
+    "variant": "saudi", "task": "best-card", "trump": "H", "taker": "N", "seat": "S", "leader": "E",
+    "north": ["TD", "AD", "8S", "AS"], "east": ["9S", "9H", "QS", "TC"],
+    "south": ["8H", "KD", "AH", "KH"], "west": ["QC", "7S", "7C"], "trick1": "KC", "points_ns": "35",
+    "prompt": "West leads the king of clubs.", "difficulty": "3",
+}  # fmt: skip
+
+
+def test_the_solver_gives_the_answers_of_a_best_card_puzzle(signed_in):
+    response = check(signed_in, BEST_CARD)
+
+    assert "verdict-right" in response.text
+    assert "Best cards, found by the solver:" in response.text
+    assert "eight of hearts</strong>: gives away 4 card points" in response.text
+    save(signed_in, BEST_CARD)
+    puzzle = Puzzle.objects.get(source=Source.TEACHER)
+    assert puzzle.task == "best-card" and puzzle.answers == ["KH", "AH"]
+    assert puzzle.position == {
+        "variant": "saudi",
+        "contract": {"mode": "hokm", "trump": "H", "taker": "N"},
+        "hands": {"N": ["TD", "AD", "8S", "AS"], "E": ["9S", "9H", "QS", "TC"],
+                  "S": ["8H", "KD", "AH", "KH"], "W": ["QC", "7S", "7C"]},
+        "trick": [["W", "KC"]],
+        "leader": "W",
+        "points": {"NS": 35, "EW": 32},  # East–West have the rest of the 67 points played
+    }  # fmt: skip
+    detail = signed_in.get(f"/en/puzzles/{puzzle.key}/").text
+    assert 'aria-label="king of hearts"' in detail and 'aria-label="Cards of North"' in detail
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"points_ns": ""}, "Give the card points North–South have won so far: from 0 to 67."),
+        ({"points_ns": "68"}, "from 0 to 67"),
+        ({"south": []}, "Pick the cards of the player to play."),
+        ({"east": ["9S", "9H", "QS"]}, "hands.E"),
+        ({"west": ["QC", "7S", "KH"]}, "KH"),  # a card in two hands
+        ({"variant": "french", "trump": "none"}, ""),  # no Sun in French Belote
+        ({"trick2": "9C"}, ""),  # South is not the next to play after two cards
+    ],
+)
+def test_an_impossible_best_card_position_cannot_be_saved(signed_in, change, problem):
+    response = save(signed_in, {**BEST_CARD, **change})
+
+    assert "verdict-wrong" in response.text
+    assert problem in response.text
+    assert not Puzzle.objects.filter(source=Source.TEACHER).exists()
