@@ -54,6 +54,18 @@ class Game:
     score: float
 
 
+def starting_rating(difficulty: int) -> float:
+    """A new puzzle's rating before anyone has answered it, from its difficulty (1..5).
+
+    Difficulty 3 starts at the default; each step is 150 points, so the first learners meet
+    easy puzzles first instead of a random mix all rated 1500.
+
+    >>> starting_rating(1), starting_rating(3), starting_rating(5)
+    (1200.0, 1500.0, 1800.0)
+    """
+    return DEFAULT_RATING + 150.0 * (min(max(difficulty, 1), 5) - 3)
+
+
 def _g(phi: float) -> float:
     return 1 / math.sqrt(1 + 3 * phi**2 / math.pi**2)
 

@@ -650,3 +650,21 @@ def test_the_command_makes_every_variant_with_all(tmp_path):
     assert sorted(Puzzle.objects.values_list("variant", flat=True)) == ["french", "moroccan", "saudi"]
     for variant in ("saudi", "moroccan", "french"):
         assert f"{variant}: kept 1 puzzle(s)" in output
+
+
+@pytest.mark.django_db
+def test_a_generated_puzzle_starts_at_its_difficultys_rating_and_a_reload_keeps_its_rating(tmp_path):
+    content = generated_content(tmp_path, [generated()])  # difficulty 2
+    load(content)
+    puzzle = Puzzle.objects.get(key=puzzle_key("saudi", KH_POSITION))
+    assert puzzle.rating == 1350.0
+
+    # Learners move the rating; an edited file reloaded must not put the old one back.
+    Puzzle.objects.filter(pk=puzzle.pk).update(rating=1422.5)
+    path = content / "generated" / "saudi.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("difficulty: 2", "difficulty: 4"), encoding="utf-8")
+    load(content)
+
+    puzzle.refresh_from_db()
+    assert (puzzle.difficulty, puzzle.rating) == (4, 1422.5)

@@ -27,6 +27,7 @@ from django.utils import translation
 from lessons.content import CONTENT_DIR, LANGS, CourseSpec, CurriculumError, PuzzleSpec, Text
 from lessons.generated import read_content
 from lessons.models import Course, Lesson, Puzzle, Source, Step
+from lessons.rating import starting_rating
 
 M = TypeVar("M", bound=models.Model)
 
@@ -150,6 +151,9 @@ class Loader:
             **translated("hint", spec.hint),
             **translated("explanation", spec.explanation),
         }
+        if puzzle is None:
+            # Set once: afterwards the rating is the learners' business, and a reload keeps it.
+            values["rating"] = starting_rating(spec.difficulty)
         puzzle = self.put(puzzle, Puzzle, values)
         existing[spec.key] = puzzle
         return puzzle
@@ -170,7 +174,8 @@ class Loader:
         if changed:
             for name in changed:
                 setattr(row, name, values[name])
-            row.save()
+            # Only these fields: a trainer answer may have moved the puzzle's rating meanwhile.
+            row.save(update_fields=changed)
             self.tally["updated"] += 1
         else:
             self.tally["unchanged"] += 1
