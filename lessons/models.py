@@ -134,6 +134,11 @@ class Puzzle(models.Model):
     def command(self) -> str:
         return TASK_COMMANDS[Task(self.task)]
 
+    @property
+    def title(self) -> str:
+        """What lists and links call the puzzle: its prompt, or (generated puzzles have none) its task."""
+        return self.prompt or str(self.get_task_display())
+
 
 class StepKind(models.TextChoices):
     TEXT = "text", _("Text")

@@ -7,7 +7,7 @@ from lessons.models import Attempt, DrillItem
 from tests.site.classes_base import *  # noqa: F403
 from tests.site.classes_base import login
 from tests.site.pages import token
-from tests.site.trainer_puzzles import RIGHT, make_generated
+from tests.site.trainer_puzzles import RIGHT, make_best_card, make_generated
 
 
 def edit(client, drill, **params):
@@ -96,3 +96,19 @@ def test_a_pupil_answers_a_generated_puzzle_of_the_drill(client, student, drill)
     after = client.get(f"/en/drills/{drill.pk}/").text
     row = after[after.index(url) :].split("</li>", 1)[0]
     assert "1/1 solved" in row and "0/1 solved" in listed[listed.index(url) :].split("</li>", 1)[0]
+
+
+def test_a_generated_puzzle_without_a_prompt_is_named_by_its_task(client, teacher, student, drill):
+    puzzle = make_best_card()
+    assert puzzle.prompt == ""
+    DrillItem.objects.create(drill=drill, order=3, puzzle=puzzle)
+
+    login(client, teacher)
+    editor = client.get(f"/en/drills/{drill.pk}/edit/").text
+    login(client, student)
+    listed = client.get(f"/en/drills/{drill.pk}/").text
+
+    assert "Find the best card" in editor
+    around = listed[listed.index("Find the best") - 200 :]
+    link = re.search(r'<a href="[^"]*/puzzles/\d+/">([^<]*)</a>', around)
+    assert link and link.group(1).strip() == "Find the best card"
