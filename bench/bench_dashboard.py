@@ -39,13 +39,15 @@ WARMUP = 3
 # A complete trick the engine scores (the curriculum's tests use it too); each puzzle is a copy.
 TRICK = {"variant": "saudi", "trump": "H", "trick": [["E", "9C"], ["N", "JC"], ["W", "7H"], ["S", "AC"]]}
 WRONG_SEATS = ("E", "S", "N")  # the trick above is won by W (the trump)
+TRAINER_PUZZLES = 5  # rated trainer answers of each pupil in each variant they trained in
 
 
 def build_class(students: int, puzzles: int, drills: int = DRILLS, seed: int = 1) -> dict[str, Any]:
     """A teacher, a class of ``students`` pupils and ``drills`` drills over ``puzzles`` puzzles, answered.
 
     Half of each drill's puzzles come through a lesson (a lesson item), half as puzzle items.
-    Each pupil answered about nine puzzles in ten: most right at once, some wrong first.
+    Each pupil answered about nine puzzles in ten: most right at once, some wrong first, and
+    trained in the puzzle trainer (:func:`_train`).
     Returns ``{"teacher", "classroom", "students", "puzzles", "drills"}``.
     """
     from django.contrib.auth import get_user_model
@@ -132,6 +134,7 @@ def build_class(students: int, puzzles: int, drills: int = DRILLS, seed: int = 1
                 when += dt.timedelta(seconds=20)
             attempts.append(_attempt(Attempt, pupil, puzzle, "W", True, when, len(attempts)))
     Attempt.objects.bulk_create(attempts, batch_size=1000)
+    _train(pupils, tag, rng)
     return {
         "teacher": teacher,
         "classroom": classroom,
@@ -139,6 +142,59 @@ def build_class(students: int, puzzles: int, drills: int = DRILLS, seed: int = 1
         "puzzles": made,
         "drills": drill_rows,
     }
+
+
+def _train(pupils: list[Any], tag: str, rng: random.Random) -> None:
+    """Trainer ratings for the pupils: all in Saudi Baloot, every other one in French Belote too,
+    each with a few rated answers (plays) on generated puzzles."""
+    from lessons.models import Puzzle, Source, TrainerPlay, TrainerRating
+
+    variants = ("saudi", "french")
+    Puzzle.objects.bulk_create(
+        Puzzle(
+            key=f"bench-{tag}-gen-{variant}-{i}",
+            variant=variant,
+            task="trick-winner",
+            position={**TRICK, "variant": variant},
+            answers=["W"],
+            source=Source.GENERATED,
+        )
+        for variant in variants
+        for i in range(TRAINER_PUZZLES)
+    )
+    generated = {
+        v: list(Puzzle.objects.filter(key__startswith=f"bench-{tag}-gen-{v}-").order_by("id"))
+        for v in variants
+    }
+    ratings = [
+        TrainerRating(
+            user=pupil,
+            variant=variant,
+            rating=1300 + rng.random() * 500,
+            deviation=60 + rng.random() * 120,
+            played=TRAINER_PUZZLES,
+            won=TRAINER_PUZZLES // 2,
+        )
+        for n, pupil in enumerate(pupils)
+        for variant in variants[: 1 + n % 2]
+    ]
+    TrainerRating.objects.bulk_create(ratings)
+    plays = []
+    for rating in TrainerRating.objects.filter(user__in=pupils):
+        for puzzle in generated[rating.variant]:
+            success = rng.random() < 0.6
+            before = 1300 + rng.random() * 500
+            plays.append(
+                TrainerPlay(
+                    learner=rating,
+                    puzzle=puzzle,
+                    success=success,
+                    rating_before=before,
+                    rating_after=before + (12 if success else -12),
+                    cleared=success,
+                )
+            )
+    TrainerPlay.objects.bulk_create(plays, batch_size=1000)
 
 
 def _attempt(model: Any, pupil: Any, puzzle: Any, answer: str, correct: bool, when: Any, n: int) -> Any:

@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 
 from engine import messages
 from engine.cards import Card, NotationError
-from lessons import checking
+from lessons import checking, trainer_report
 from lessons.models import (
     Attempt,
     Classroom,
@@ -562,7 +562,9 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
 def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     matrix = class_matrix(classroom)
-    ctx = {"classroom": classroom, "matrix": matrix, "rows": matrix.shown_rows()}
+    ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
+    rows = [(user, name, cells, ratings.get(user.pk, [])) for user, name, cells in matrix.shown_rows()]
+    ctx = {"classroom": classroom, "matrix": matrix, "rows": rows}
     return page(request, "classes/dashboard.html", ctx)
 
 
@@ -580,21 +582,29 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
     puzzles_by_drill, stats, deadlines = drill_stats(drills, [pupil.pk])
     cells = [(d, make_cell(d, puzzles_by_drill[d.pk], stats, pupil.pk, deadlines)) for d in drills]
+    trainer, trainer_recent = trainer_report.pupil_report(pupil)
     ctx = {
         "classroom": classroom,
         "pupil": pupil,
         "name": display_name(pupil),
         "cells": cells,
         "history": student_history(classroom, pupil),
+        "trainer": trainer,
+        "trainer_recent": trainer_recent,
     }
     return page(request, "classes/student.html", ctx)
 
 
 @login_required
 def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
-    """The pupils × drills table as CSV: UTF-8 with a byte-order mark, so Excel reads Arabic and Persian."""
+    """The pupils × drills table as CSV: UTF-8 with a byte-order mark, so Excel reads Arabic and Persian.
+
+    Each row also carries the pupil's puzzle trainer rating and rated answers in each variant
+    (empty where they never trained); a class without drills has one row per pupil for them.
+    """
     classroom = class_for_teacher(request, class_id)
     matrix = class_matrix(classroom)
+    ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out)
@@ -611,10 +621,12 @@ def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
             _("Time (minutes)"),
             _("Hints"),
             _("Late"),
+            *trainer_report.csv_header(),
         ]
     )
     yes, no = _("yes"), _("no")
     for user, name, row in matrix.rows:
+        trainer = trainer_report.csv_figures(ratings.get(user.pk, []))
         for drill, cell in row:
             writer.writerow(
                 [
@@ -629,8 +641,11 @@ def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
                     cell.minutes,
                     cell.hints,
                     yes if cell.late else no,
+                    *trainer,
                 ]
             )
+        if not row:
+            writer.writerow([_csv_safe(name), user.get_username(), *[""] * 9, *trainer])
     response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
     filename = f"{slugify(classroom.name) or 'class'}-{timezone.localdate().isoformat()}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
