@@ -4,3 +4,15 @@ from django.apps import AppConfig
 class LessonsConfig(AppConfig):
     name = "lessons"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
+        from lessons.lesson_cache import content_changed
+        from lessons.models import Course, Lesson, Puzzle, Step
+
+        # Lessons are kept in memory between requests: a change to them is read again.
+        for model in (Course, Lesson, Step, Puzzle):
+            uid = f"lesson-cache-{model.__name__}"
+            post_save.connect(content_changed, sender=model, dispatch_uid=uid + "-save")
+            post_delete.connect(content_changed, sender=model, dispatch_uid=uid + "-delete")

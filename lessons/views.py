@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 
 from engine import messages
 from engine.notation import InputError
-from lessons import checking, progress, timing
+from lessons import checking, lesson_cache, progress, timing
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Course, Lesson, Puzzle, Step, StepKind, Task
 from lessons.templatetags.table import (
@@ -159,6 +159,13 @@ def solution(request: HttpRequest, variant: str, slug: str, n: int) -> HttpRespo
 
 
 def _find_steps(variant: str, slug: str) -> tuple[Lesson | None, list[Step]]:
+    """The lesson and its steps: kept in memory between requests (lessons/lesson_cache.py)."""
+    return lesson_cache.get_or_read(
+        ("steps", variant, slug), lambda: _read_steps(variant, slug), keep=lambda found: found[0] is not None
+    )
+
+
+def _read_steps(variant: str, slug: str) -> tuple[Lesson | None, list[Step]]:
     """The lesson and its steps in one query (a second one for a lesson without steps).
 
     One query with its joins costs less than two simple ones: building the SQL is most of the work.

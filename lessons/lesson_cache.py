@@ -1,0 +1,70 @@
+"""Lessons and their steps, read once and kept in each server process between requests.
+
+Every step page and every answer needs its lesson, the lesson's steps and their puzzles. Reading
+them is one query, but a costly one: wide rows (each text in four languages) and a dozen model
+objects, about 2 ms of CPU, a third of the work of an answer. Yet the content changes only when
+``load_curriculum`` runs (or the admin saves a row), so each process keeps what it read.
+
+Freshness: saving or deleting a course, lesson, step or puzzle bumps a version number in the
+cache (:func:`content_changed`, connected in lessons/apps.py); a process reads again when the
+version it holds is not the current one. With Redis (``REDIS_URL``) every process shares that
+number, so a ``load_curriculum`` on any machine is seen at the next request. Without it each
+process has its own memory cache, and another process's changes are seen after at most
+``CONTENT_CACHE_SECONDS`` (or when gunicorn restarts, as a release does).
+
+``CONTENT_CACHE_SECONDS = 0`` (the default with ``DEBUG`` on, so development and the test suite
+read the database every time) turns the cache off.
+
+The objects kept are shared by the requests of a process, its threads included: read them,
+never change them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+T = TypeVar("T")
+
+VERSION_KEY = "lessons:content-version"
+
+# key → (content version, monotonic time read, value). Only lessons that exist are kept, so its
+# size is bounded by the content, whatever addresses are asked for.
+_kept: dict[Any, tuple[Any, float, Any]] = {}
+
+
+def get_or_read(key: Any, read: Callable[[], T], keep: Callable[[T], bool] = bool) -> T:
+    """The value kept under ``key`` if it is still fresh, else ``read()`` (kept when ``keep`` says so)."""
+    seconds = settings.CONTENT_CACHE_SECONDS
+    if seconds <= 0:
+        return read()
+    version = cache.get(VERSION_KEY)
+    now = time.monotonic()
+    found = _kept.get(key)
+    if found is not None and found[0] == version and now - found[1] < seconds:
+        return found[2]  # type: ignore[no-any-return]
+    value = read()
+    if keep(value):
+        _kept[key] = (version, now, value)
+    return value
+
+
+def content_changed(**kwargs: Any) -> None:
+    """Signal receiver: a content row was saved or deleted; every process reads its lessons again.
+
+    The version changes now (this process sees its own writes at once) and again when the
+    transaction commits: a process that read the old rows in between reads them again.
+    """
+    _bump()
+    transaction.on_commit(_bump)
+
+
+def _bump() -> None:
+    _kept.clear()
+    # A new random-enough value rather than incr: works whether or not the key exists or expired.
+    cache.set(VERSION_KEY, time.time_ns(), timeout=None)

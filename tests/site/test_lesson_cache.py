@@ -1,0 +1,87 @@
+"""Lessons kept in memory between requests (lessons/lesson_cache.py): read once, read again after a change."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from lessons import lesson_cache
+from lessons.models import Attempt, Step
+from tests.site.pages import answer, step_url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    lesson_cache._kept.clear()
+    cache.clear()
+    yield
+    lesson_cache._kept.clear()
+
+
+@pytest.fixture
+def kept(settings):
+    settings.CONTENT_CACHE_SECONDS = 300
+
+
+def step_queries(client, url):
+    """The step-table queries of one request to ``url``, and its response."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    return [q for q in queries.captured_queries if "lessons_step" in q["sql"]], response
+
+
+def test_it_reads_a_lesson_once_then_from_memory(client, saudi, kept):
+    first, _ = step_queries(client, step_url(1))
+    second, response = step_queries(client, step_url(2))
+    assert len(first) == 1
+    assert second == []
+    assert response.status_code == 200
+    assert "answer-token" in response.text
+
+
+def test_it_reads_the_database_each_time_when_turned_off(client, saudi, settings):
+    settings.CONTENT_CACHE_SECONDS = 0
+    assert len(step_queries(client, step_url(1))[0]) == 1
+    assert len(step_queries(client, step_url(1))[0]) == 1
+
+
+def test_it_shows_a_change_saved_through_django_at_the_next_request(client, saudi, kept):
+    client.get(step_url(1))
+    step = Step.objects.get(lesson__slug="follow-suit", order=1)
+    step.body_en = "East leads **hearts** now."
+    step.save()
+    assert "hearts" in client.get(step_url(1)).text
+
+
+def test_it_reads_again_when_another_process_changed_the_content(client, saudi, kept):
+    client.get(step_url(1))
+    # What a load_curriculum run elsewhere leaves in the shared cache (Redis in production).
+    cache.set(lesson_cache.VERSION_KEY, 12345)
+    assert len(step_queries(client, step_url(1))[0]) == 1
+
+
+def test_it_reads_again_after_content_cache_seconds(client, saudi, settings, monkeypatch):
+    settings.CONTENT_CACHE_SECONDS = 10
+    clock = [1000.0]
+    monkeypatch.setattr(lesson_cache.time, "monotonic", lambda: clock[0])
+    client.get(step_url(1))
+    clock[0] += 9
+    assert step_queries(client, step_url(1))[0] == []
+    clock[0] += 2
+    assert len(step_queries(client, step_url(1))[0]) == 1
+
+
+def test_it_keeps_no_lesson_that_does_not_exist(client, saudi, kept):
+    for slug in ("nothing-here", "nor-here"):
+        assert client.get(step_url(1, slug=slug)).status_code == 404
+    assert not any("nothing-here" in key for key in lesson_cache._kept)
+    assert len(lesson_cache._kept) == 0
+
+
+def test_it_records_answers_to_a_kept_puzzle(client, saudi, kept):
+    client.get(step_url(2))
+    for card in ("KC", "AS"):
+        assert answer(client, step_url(2), {"card": card}, htmx=True).status_code == 200
+    assert sorted(Attempt.objects.values_list("answer", flat=True)) == ["AS", "KC"]
