@@ -1,6 +1,6 @@
 """Middleware for running the site in production.
 
-- :class:`RequestLogMiddleware`: one JSON line per request (method, path, status, ms, user).
+- :class:`RequestLogMiddleware`: one JSON line per request (method, path, status, ms, cpu_ms, user).
 - :class:`ContentSecurityPolicyMiddleware`: a strict Content-Security-Policy whose only inline
   scripts are those carrying the request's nonce (``request.csp_nonce``, ``{{ csp_nonce }}``).
 - :class:`DatabaseUnavailableMiddleware`: a database that cannot be reached answers 503 with a
@@ -37,20 +37,23 @@ class RequestLogMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
         response = self.get_response(request)
-        ms = (time.perf_counter() - start) * 1000
-        request_log.info(
-            json.dumps(
-                {
-                    "method": request.method,
-                    "path": request.path,
-                    "status": response.status_code,
-                    "ms": round(ms, 1),
-                    "user": _user_id(request),
-                }
+        # Nothing to build when the lines are not written (REQUEST_LOG_LEVEL=WARNING).
+        if request_log.isEnabledFor(logging.INFO):
+            request_log.info(
+                json.dumps(
+                    {
+                        "method": request.method,
+                        "path": request.path,
+                        "status": response.status_code,
+                        "ms": round((time.perf_counter() - start) * 1000, 1),
+                        # The CPU this request's thread used: unlike "ms", not stretched by a busy machine.
+                        "cpu_ms": round((time.thread_time() - cpu_start) * 1000, 1),
+                        "user": _user_id(request),
+                    }
+                )
             )
-        )
         return response
 
 
@@ -155,10 +158,15 @@ class AnswerRateLimitMiddleware:
 def _over(who: str, limit: int) -> bool:
     """Count one answer for ``who`` in the current minute; True past ``limit``."""
     key = f"answers:{who}:{int(time.time() // 60)}"
-    cache.add(key, 0, timeout=60)
+    # One round trip for every answer but the first of the minute.
     try:
         count = cache.incr(key)
-    except ValueError:  # the key expired between add and incr
-        cache.set(key, 1, timeout=60)
-        count = 1
+    except ValueError:  # the first answer of this minute
+        if cache.add(key, 1, timeout=60):
+            count = 1
+        else:  # another answer counted first, in between
+            try:
+                count = cache.incr(key)
+            except ValueError:  # ... and the key has expired since: a new minute
+                count = 1
     return count > limit

@@ -222,7 +222,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis backend, minus a client made per operation (baloot_site/redis_cache.py).
+            "BACKEND": "baloot_site.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "baloot"),
         }
@@ -231,6 +232,11 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Lessons, steps and puzzles kept in each process's memory between requests, at most this many
+# seconds (lessons/lesson_cache.py; a change saved through Django is seen at once). Off in
+# development, so that a content file loaded again shows at the next page.
+CONTENT_CACHE_SECONDS = env_int("CONTENT_CACHE_SECONDS", 0 if DEBUG else 300)
 
 # Answers per minute one learner (their session, or their address without one) may post.
 ANSWER_RATE_LIMIT = env_int("ANSWER_RATE_LIMIT", 60)
