@@ -25,7 +25,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 apt_install = { $(APT_INSTALL) $(1) || { apt-get update && $(APT_INSTALL) $(1); }; }
 
-.PHONY: help venv messages run test lint bench loadtest chromium postgres
+.PHONY: help venv messages run test lint bench loadtest chromium postgres redis
 
 # help: list the targets (the default).
 help:
@@ -60,7 +60,7 @@ run: venv messages
 	$(MANAGE) runserver 127.0.0.1:8000
 
 # test: lint, then the whole suite (with doctests) on SQLite, then the database tests again on PostgreSQL.
-test: venv messages chromium postgres
+test: venv messages chromium postgres redis
 	$(RUFF) check $(LINT_PATHS)
 	$(MYPY)
 # tests/browser (Chromium on a live test server) runs here only, on SQLite: it checks what learners
@@ -80,14 +80,18 @@ lint: venv
 bench: venv messages
 	$(PY) bench/run.py
 
-# loadtest: gunicorn on 127.0.0.1 with a throwaway PostgreSQL database, 32 simulated users for 60 s,
+# loadtest: gunicorn on 127.0.0.1 with a throwaway PostgreSQL database and Redis, 32 simulated users for 60 s,
 # `BENCH load_*` lines; it drops the database and stops the server when done (bench/loadtest.py).
-loadtest: venv messages postgres
+loadtest: venv messages postgres redis
 	$(PY) bench/loadtest.py
 
 # chromium: the browser the page tests drive (Debian's, not a downloaded one).
 chromium:
 	@test -x /usr/bin/chromium || $(call apt_install,chromium)
+
+# redis: redis-server for the load test and the cache tests, which start their own on a free port.
+redis:
+	@command -v redis-server >/dev/null || $(call apt_install,redis-server)
 
 # postgres: a server on 127.0.0.1:5432 that lets the postgres role in without a password.
 # A server this target installs is given that access; an existing one is only started.

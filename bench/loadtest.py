@@ -1,20 +1,29 @@
-"""`make loadtest`: the site under gunicorn and PostgreSQL, driven by 32 simulated users.
+"""`make loadtest`: the site under gunicorn, PostgreSQL and Redis, driven by 32 simulated users.
 
 What it does, and undoes:
 1. creates a throwaway PostgreSQL database (``baloot_load_<pid>``), migrates it, loads the
-   curriculum and makes teachers with classes of pupils;
+   curriculum and makes teachers with classes of pupils; starts a throwaway Redis on a free port
+   for the cache and the sessions, as deployed (``LOADTEST_REDIS=0``: without Redis);
 2. starts gunicorn (gunicorn.conf.py, DEBUG off) on 127.0.0.1 and a free port;
-3. runs 32 users for ``LOADTEST_SECONDS`` (60) seconds, at most ``LOADTEST_MAX_REQUESTS``
+3. signs the pupils and teachers in, runs every user ``LOADTEST_WARMUP_SECONDS`` (5) seconds off
+   the clock, then ``LOADTEST_SECONDS`` (60) seconds on it, at most ``LOADTEST_MAX_REQUESTS``
    requests: 26 learners answer puzzles (the htmx form, with its CSRF token and session) and now
    and then open a lesson or their progress; 2 pupils do the same signed in; 4 teachers read
-   their class's dashboard, its pupils and its puzzles;
-4. prints ``BENCH load_*`` lines, stops gunicorn and drops the database, even on failure.
+   their class's dashboard, its pupils and its puzzles. Each user sends its next request as soon
+   as it has the answer to the last one (no pause to think);
+4. prints ``BENCH load_*`` lines, then (on standard error) the CPU time per request of the
+   server, the database, Redis and the load generator, latencies by kind of request and the
+   load average; stops gunicorn and Redis and drops the database, even on failure.
 
-Only loopback addresses are used. No external load tool: threads and http.client.
+Every response that is not 2xx or 3xx, every network error or timeout, and every answer without
+its verdict counts as an error. Only loopback addresses are used. No external load tool: one
+asyncio event loop and plain HTTP/1.1 (``LOADTEST_REQUEST_LOG=1`` also reads the server's CPU
+time of each kind of request from its request log).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import json
@@ -28,19 +37,25 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 ADMIN_URL = os.environ.get("LOADTEST_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 SECONDS = float(os.environ.get("LOADTEST_SECONDS", "60"))
 MAX_REQUESTS = int(os.environ.get("LOADTEST_MAX_REQUESTS", "200000"))
+WARMUP_SECONDS = float(os.environ.get("LOADTEST_WARMUP_SECONDS", "5"))
+# LOADTEST_REQUEST_LOG=1: the server writes its request log, and the CPU time of each kind of
+# request is read from it (the log lines cost the server a little CPU of their own).
+WITH_REQUEST_LOG = os.environ.get("LOADTEST_REQUEST_LOG", "0") == "1"
 USERS = 32
+# Like the documented deployment (docs/DEPLOY.md): Redis holds the cache and the sessions' copies.
+WITH_REDIS = os.environ.get("LOADTEST_REDIS", "1") == "1"
 TEACHERS = 4
 SIGNED_IN_PUPILS = 2
 PASSWORD = "load test pass phrase 7"
@@ -142,14 +157,37 @@ def prepare(env: dict[str, str]) -> dict[str, list]:  # type: ignore[type-arg]
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
+def throwaway_redis() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A Redis on a free loopback port, without persistence, for the cache and the sessions."""
+    port = free_port()
+    command = ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("redis-server did not start")
+            time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0", process
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+@contextlib.contextmanager
+def gunicorn(
+    env: dict[str, str], port: int, stdout: IO[bytes] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """gunicorn serving the site on ``port``; the request log lines go to ``stdout`` if given."""
     # Its log goes to a file, not a pipe: a pipe nobody reads fills up and stops the server.
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in the finally below)
     process = subprocess.Popen(
         [PYTHON, "-m", "gunicorn", "-c", "gunicorn.conf.py", "baloot_site.wsgi"],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.DEVNULL,
+        stdout=stdout or subprocess.DEVNULL,
         stderr=log,
     )
     try:
@@ -183,8 +221,15 @@ def healthy(port: int) -> bool:
 
 # ---------------------------------------------------------------- a simulated user
 
-TOKEN = re.compile(r'name="token" id="answer-token" value="([^"]+)"')
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+# The load generator shares the machine's cores with the server: it must cost the server as little
+# CPU as possible. One event loop drives every user over raw HTTP/1.1 keep-alive connections
+# (asyncio streams, minimal parsing): far cheaper than a thread and http.client per user.
+
+TOKEN = re.compile(rb'name="token" id="answer-token" value="([^"]+)"')
+VERDICT = b'id="verdict"'
+TIMEOUT_S = 30.0
+# A refused or cut connection, no answer in time, or an answer that is not HTTP.
+NETWORK_ERRORS = (TimeoutError, OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError)
 
 
 class Budget:
@@ -193,26 +238,70 @@ class Budget:
     def __init__(self, seconds: float, max_requests: int) -> None:
         self.end = time.monotonic() + seconds
         self.left = max_requests
-        self.lock = threading.Lock()
 
     def take(self) -> bool:
-        with self.lock:
-            if self.left <= 0 or time.monotonic() >= self.end:
-                return False
-            self.left -= 1
-            return True
+        # One event loop runs every user: no lock is needed between the test and the decrement.
+        if self.left <= 0 or time.monotonic() >= self.end:
+            return False
+        self.left -= 1
+        return True
 
 
 @dataclass
 class Tally:
     latencies_ms: list[float] = field(default_factory=list)
+    # The same latencies by kind of request ("answer", "step page", ...), to see which ones wait.
+    by_kind: dict[str, list[float]] = field(default_factory=dict)
     answers: int = 0
     errors: int = 0
+    # Idle keep-alive connections a server worker closed (gunicorn recycles its workers):
+    # the request is sent again on a new connection, as a browser does; not an error.
+    reconnects: int = 0
     error_samples: list[str] = field(default_factory=list)
 
 
 class StopRun(Exception):
     pass
+
+
+class ClosedBeforeAnswer(Exception):
+    """A kept connection closed by the server before a single byte of the answer."""
+
+
+async def read_response(reader: asyncio.StreamReader) -> tuple[int, list[tuple[str, str]], bytes, bool]:
+    """Status, headers (lower-case names), body, and whether the server closes the connection."""
+    try:
+        head = await reader.readuntil(b"\r\n\r\n")
+    except asyncio.IncompleteReadError as e:
+        if not e.partial:
+            raise ClosedBeforeAnswer from None
+        raise
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split(" ", 2)[1])
+    headers: list[tuple[str, str]] = []
+    length: int | None = None
+    chunked = close = False
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        if not name:
+            continue
+        name, value = name.strip().lower(), value.strip()
+        headers.append((name, value))
+        if name == "content-length":
+            length = int(value)
+        elif name == "transfer-encoding":
+            chunked = "chunked" in value.lower()
+        elif name == "connection":
+            close = value.lower() == "close"
+    if chunked:
+        body = bytearray()
+        while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+            body += (await reader.readexactly(size + 2))[:-2]
+        await reader.readuntil(b"\r\n")
+        return status, headers, bytes(body), close
+    if length is None:  # the body ends with the connection
+        return status, headers, await reader.read(), True
+    return status, headers, await reader.readexactly(length), close
 
 
 class User:
@@ -222,120 +311,235 @@ class User:
         self.tally = tally
         self.random = random.Random(seed)
         self.cookies: dict[str, str] = {}
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.timeout = TIMEOUT_S
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None, htmx: bool = False) -> str:
+    async def request(
+        self, kind: str, method: str, path: str, form: dict[str, str] | None = None, htmx: bool = False
+    ) -> bytes:
+        """The body of the answer, or b"" after counting an error (status not 2xx/3xx, network, timeout)."""
         if not self.budget.take():
             raise StopRun
-        headers = {"Host": "127.0.0.1"}
+        body = urllib.parse.urlencode(form).encode() if form is not None else b""
+        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", f"Content-Length: {len(body)}"]
         if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if form is not None:
-            body = urllib.parse.urlencode(form)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+            lines.append("Content-Type: application/x-www-form-urlencoded")
+            lines.append("X-CSRFToken: " + self.cookies.get("csrftoken", ""))
         if htmx:
-            headers["HX-Request"] = "true"
+            lines.append("HX-Request: true")
+        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
         start = time.perf_counter()
         try:
-            self.conn.request(method, path, body=body, headers=headers)
-            response = self.conn.getresponse()
-            text = response.read().decode()
-        except (OSError, http.client.HTTPException) as e:
-            self.conn.close()
-            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            status, headers, text, close = await asyncio.wait_for(self.exchange(raw), self.timeout)
+        except NETWORK_ERRORS as e:
+            self.disconnect()
             self.fail(f"{method} {path}: {e!r}")
-            return ""
-        self.tally.latencies_ms.append((time.perf_counter() - start) * 1000)
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name] = rest.split(";", 1)[0]
-        if response.status >= 400:
-            self.fail(f"{method} {path}: {response.status}")
+            return b""
+        ms = (time.perf_counter() - start) * 1000
+        self.tally.latencies_ms.append(ms)
+        self.tally.by_kind.setdefault(kind, []).append(ms)
+        if close:
+            self.disconnect()
+        for name, value in headers:
+            if name == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+        if not 200 <= status < 400:
+            self.fail(f"{method} {path}: {status}")
+            return b""
         return text
+
+    async def exchange(self, raw: bytes) -> tuple[int, list[tuple[str, str]], bytes, bool]:
+        reused = self.writer is not None
+        try:
+            return await self.send(raw)
+        except (ClosedBeforeAnswer, ConnectionResetError, BrokenPipeError):
+            if not reused:
+                raise
+        # The server had closed this idle connection: a new one, once.
+        self.tally.reconnects += 1
+        self.disconnect()
+        return await self.send(raw)
+
+    async def send(self, raw: bytes) -> tuple[int, list[tuple[str, str]], bytes, bool]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        self.writer.write(raw)
+        return await read_response(self.reader)
+
+    def disconnect(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
     def fail(self, what: str) -> None:
         self.tally.errors += 1
         if len(self.tally.error_samples) < 5:
             self.tally.error_samples.append(what)
 
-    def sign_in(self, username: str) -> None:
-        self.request("GET", "/en/accounts/login/")
-        self.request("POST", "/en/accounts/login/", {"username": username, "password": PASSWORD})
+    async def sign_in(self, username: str) -> None:
+        await self.request("sign-in", "GET", "/en/accounts/login/")
+        await self.request(
+            "sign-in", "POST", "/en/accounts/login/", {"username": username, "password": PASSWORD}
+        )
 
-    def learn(self, steps: list[list[str]]) -> None:
+    async def learn(self, steps: list[list[str]]) -> None:
         while True:
             url, card = self.random.choice(steps)
-            page = self.request("GET", url)
+            page = await self.request("step page", "GET", url)
             match = TOKEN.search(page)
             for _ in range(self.random.randint(3, 6)):
                 if match is None:
                     break
-                fragment = self.request("POST", url + "answer", {"token": match[1], "card": card}, htmx=True)
-                if fragment:
-                    self.tally.answers += 1
+                form = {"token": match[1].decode(), "card": card}
+                fragment = await self.request("answer", "POST", url + "answer", form, htmx=True)
                 match = TOKEN.search(fragment)
+                # An answer counts when its verdict came back with the next try's token.
+                if VERDICT in fragment and match is not None:
+                    self.tally.answers += 1
+                elif fragment:
+                    self.fail(f"POST {url}answer: no verdict in the answer")
             if self.random.random() < 0.3:
-                self.request("GET", url.rsplit("/", 2)[0] + "/")  # the lesson
+                await self.request("lesson page", "GET", url.rsplit("/", 2)[0] + "/")
             if self.random.random() < 0.1:
-                self.request("GET", "/en/progress/")
+                await self.request("progress page", "GET", "/en/progress/")
 
-    def teach(self, class_id: int) -> None:
+    async def teach(self, class_id: int) -> None:
         base = f"/en/classes/{class_id}/"
         while True:
-            self.request("GET", base + "dashboard/")
-            self.request("GET", base)
-            self.request("GET", base + "dashboard/puzzles/")
+            await self.request("class dashboard", "GET", base + "dashboard/")
+            await self.request("class page", "GET", base)
+            await self.request("class puzzles", "GET", base + "dashboard/puzzles/")
 
 
-def run_user(user: User, role: str, data: dict[str, list], n: int) -> None:  # type: ignore[type-arg]
+async def run_user(user: User, role: str, data: dict[str, list], n: int) -> None:  # type: ignore[type-arg]
     try:
         if role == "teacher":
-            user.teach(data["teachers"][n % len(data["teachers"])][1])
+            await user.teach(data["teachers"][n % len(data["teachers"])][1])
         else:
-            user.learn(data["steps"])
+            await user.learn(data["steps"])
     except StopRun:
         pass
+    finally:
+        user.disconnect()
 
 
-def sign_in(user: User, role: str, data: dict[str, list], n: int) -> None:  # type: ignore[type-arg]
+async def sign_in(user: User, role: str, data: dict[str, list], n: int) -> None:  # type: ignore[type-arg]
     if role == "teacher":
-        user.sign_in(data["teachers"][n % len(data["teachers"])][0])
+        await user.sign_in(data["teachers"][n % len(data["teachers"])][0])
     elif role == "pupil":
-        user.sign_in(data["pupils"][n])
+        await user.sign_in(data["pupils"][n])
 
 
-def in_threads(target: object, calls: list[tuple[object, ...]], timeout: float) -> None:
-    threads = [threading.Thread(target=target, args=args, daemon=True) for args in calls]  # type: ignore[arg-type]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=timeout)
+CpuMeter = Callable[[], dict[str, float]]
 
 
-def drive(port: int, data: dict[str, list], seconds: float, max_requests: int) -> tuple[Tally, float]:  # type: ignore[type-arg]
+async def drive_users(
+    port: int,
+    data: dict[str, list],
+    seconds: float,
+    max_requests: int,
+    cpu: CpuMeter,  # type: ignore[type-arg]
+) -> tuple[Tally, float, dict[str, float]]:
     roles = ["teacher"] * TEACHERS + ["pupil"] * SIGNED_IN_PUPILS
     roles += ["learner"] * (USERS - len(roles))
     # Signing in first, off the clock: a password hash is slow on purpose and happens once a day.
     warmup = Tally()
     users = [User(port, Budget(300, 100), warmup, n) for n in range(USERS)]
-    calls = [(user, role, data, n) for n, (user, role) in enumerate(zip(users, roles, strict=True))]
-    for user, role, _, n in calls:  # one at a time: on a busy machine six hashes at once time out
-        user.conn.timeout = 180
-        sign_in(user, role, data, n)
-        user.conn.close()
-        user.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    for n, (user, role) in enumerate(zip(users, roles, strict=True)):
+        # One at a time: on a busy machine six hashes at once time out.
+        user.timeout = 180
+        await sign_in(user, role, data, n)
+        user.timeout = TIMEOUT_S
     if warmup.errors:
         raise RuntimeError(f"signing in failed: {warmup.error_samples}")
+
+    async def run_all(tally: Tally, budget: Budget) -> float:
+        for user in users:
+            user.tally, user.budget = tally, budget
+        start = time.monotonic()
+        runs = [
+            run_user(user, role, data, n) for n, (user, role) in enumerate(zip(users, roles, strict=True))
+        ]
+        await asyncio.wait_for(asyncio.gather(*runs), budget.end - start + 60)
+        return time.monotonic() - start
+
+    # Then a few seconds off the clock too, as a server that has been up a while: every worker has
+    # loaded its templates, catalogs and database connection. Its errors count all the same.
+    warm = Tally()
+    await run_all(warm, Budget(WARMUP_SECONDS, max_requests))
     tally = Tally()
-    budget = Budget(seconds, max_requests)
-    for user in users:
-        user.tally, user.budget = tally, budget
-    start = time.monotonic()
-    in_threads(run_user, calls, seconds + 60)
-    return tally, time.monotonic() - start
+    tally.errors, tally.error_samples = warm.errors, warm.error_samples
+    before = cpu()
+    elapsed = await run_all(tally, Budget(seconds, max_requests))
+    after = cpu()
+    return tally, elapsed, {name: after[name] - before.get(name, 0.0) for name in after}
+
+
+def drive(
+    port: int,
+    data: dict[str, list],  # type: ignore[type-arg]
+    seconds: float,
+    max_requests: int,
+    cpu: CpuMeter = dict,
+) -> tuple[Tally, float, dict[str, float]]:
+    """Run the users; the run's tally, its length in seconds, and the CPU seconds ``cpu`` counted."""
+    return asyncio.run(drive_users(port, data, seconds, max_requests, cpu))
+
+
+# ---------------------------------------------------------------- where the CPU went
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> list[str]:
+    with open(f"/proc/{pid}/stat") as f:
+        # The command name (field 2) may hold spaces: split after its closing parenthesis.
+        return f.read().rsplit(")", 1)[1].split()
+
+
+def _ppid(pid: int) -> int:
+    return int(_stat(pid)[1])
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds of ``root`` and its live children, plus the children it has already reaped."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        pid = int(entry)
+        try:
+            fields = _stat(pid)
+            if pid == root:
+                # utime, stime, cutime, cstime (fields 14-17 of proc(5); 3 is the first one here).
+                total += sum(int(v) for v in fields[11:15])
+            elif int(fields[1]) == root:
+                total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / CLOCK_TICKS
+
+
+def database_cpu(name: str) -> float:
+    """CPU seconds of the PostgreSQL backends serving database ``name`` (live ones only)."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                title = f.read()
+            if title.startswith(b"postgres: ") and f" {name} ".encode() in title:
+                fields = _stat(int(entry))
+                total += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -348,19 +552,82 @@ def stop_on_sigterm(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def cpu_meter(
+    server: subprocess.Popen[bytes],
+    database: str,
+    redis: subprocess.Popen[bytes] | None,
+    request_log: IO[bytes] | None = None,
+) -> CpuMeter:
+    """CPU seconds so far of each part: gunicorn, PostgreSQL's backends, Redis, this process.
+
+    With a ``request_log``, each call also notes how far the log has been written (in
+    ``LOG_MARKS``), so that the lines of the timed run can be told from the others.
+    """
+
+    def measure() -> dict[str, float]:
+        if request_log is not None:
+            LOG_MARKS.append(os.fstat(request_log.fileno()).st_size)
+        used = {
+            "server": tree_cpu(server.pid),
+            "database": database_cpu(database),
+            "load generator": time.process_time(),
+        }
+        if redis is not None:
+            used["redis"] = tree_cpu(redis.pid)
+        return used
+
+    return measure
+
+
+LOG_MARKS: list[int] = []
+KINDS = [
+    ("answer", re.compile(r"/answer$")),
+    ("class puzzles", re.compile(r"/classes/\d+/dashboard/puzzles/$")),
+    ("class dashboard", re.compile(r"/classes/\d+/dashboard/$")),
+    ("class page", re.compile(r"/classes/\d+/$")),
+    ("progress page", re.compile(r"/progress/$")),
+    ("step page", re.compile(r"/learn/[^/]+/[^/]+/\d+/$")),
+    ("lesson page", re.compile(r"/learn/[^/]+/[^/]+/$")),
+]
+
+
+def server_cpu_by_kind(request_log: IO[bytes]) -> dict[str, list[float]]:
+    """The server's CPU milliseconds of each request of the timed run, by kind (the request log)."""
+    start, end = LOG_MARKS[-2], LOG_MARKS[-1]
+    request_log.seek(start)
+    by_kind: dict[str, list[float]] = {}
+    for line in request_log.read(end - start).decode().splitlines():
+        with contextlib.suppress(ValueError, KeyError):
+            entry = json.loads(line)
+            kind = next((k for k, pattern in KINDS if pattern.search(entry["path"])), "other")
+            by_kind.setdefault(kind, []).append(float(entry["cpu_ms"]))
+    return by_kind
+
+
 def main() -> int:
     signal.signal(signal.SIGTERM, stop_on_sigterm)
     name = f"baloot_load_{os.getpid()}"
     port = free_port()
-    with throwaway_database(name) as url, tempfile.TemporaryDirectory() as static_root:
-        env = server_env(url, port, static_root)
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(throwaway_database(name))
+        static_root = stack.enter_context(tempfile.TemporaryDirectory())
+        redis = stack.enter_context(throwaway_redis()) if WITH_REDIS else None
+        extra = {"REDIS_URL": redis[0]} if redis else {}
+        if WITH_REQUEST_LOG:
+            extra["REQUEST_LOG_LEVEL"] = "INFO"
+        request_log = stack.enter_context(tempfile.TemporaryFile()) if WITH_REQUEST_LOG else None
+        env = server_env(url, port, static_root, **extra)
         print(f"setting up {name} ...", file=sys.stderr)
         data = prepare(env)
         if not data["steps"]:
             raise RuntimeError("the curriculum has no play puzzle to answer")
-        with gunicorn(env, port):
+        with gunicorn(env, port, request_log) as server:
             print(f"driving 127.0.0.1:{port} for {SECONDS:.0f} s with {USERS} users ...", file=sys.stderr)
-            tally, elapsed = drive(port, data, SECONDS, MAX_REQUESTS)
+            load_before = os.getloadavg()[0]
+            meter = cpu_meter(server, name, redis[1] if redis else None, request_log)
+            tally, elapsed, cpu = drive(port, data, SECONDS, MAX_REQUESTS, meter)
+            load_after = os.getloadavg()[0]
+        cpu_by_kind = server_cpu_by_kind(request_log) if request_log is not None else {}
     lat = tally.latencies_ms or [0.0]
     print(f"BENCH load_requests_per_s {len(tally.latencies_ms) / elapsed:.1f} requests/s")
     print(f"BENCH load_answers_per_s {tally.answers / elapsed:.1f} answers/s")
@@ -368,6 +635,22 @@ def main() -> int:
     print(f"BENCH load_p95_ms {percentile(lat, 95):.1f} ms")
     print(f"BENCH load_p99_ms {percentile(lat, 99):.1f} ms")
     print(f"BENCH load_errors {tally.errors} errors")
+    # What each part cost per request: unlike the figures above, hardly moved by a busy machine.
+    requests = max(1, len(tally.latencies_ms))
+    parts = ", ".join(f"{part} {seconds * 1000 / requests:.2f}" for part, seconds in cpu.items())
+    print(f"CPU ms per request: {parts}", file=sys.stderr)
+    for kind, values in sorted(tally.by_kind.items()):
+        print(
+            f"  {kind}: {len(values)} requests, p50 {statistics.median(values):.1f} ms, "
+            f"p95 {percentile(values, 95):.1f} ms"
+            + (f", server CPU {statistics.mean(cpu_by_kind[kind]):.2f} ms" if kind in cpu_by_kind else ""),
+            file=sys.stderr,
+        )
+    print(
+        f"load average (1 min) {load_before:.2f} before, {load_after:.2f} after; "
+        f"{tally.reconnects} idle connection(s) closed by the server and reopened",
+        file=sys.stderr,
+    )
     for sample in tally.error_samples:
         print(f"  error: {sample}", file=sys.stderr)
     return 0
