@@ -5,8 +5,8 @@ shown neither now nor among the last :data:`RECENT`, picked at random among thos
 within a window of the learner's; the window widens (:data:`WINDOWS`) until one is found. Every
 :data:`REPLAY_EVERY` new puzzles, a puzzle the learner failed and has not solved since comes back
 (the one missed longest ago first, and not one of the last :data:`REPLAY_EVERY` shown). When no
-new puzzle is left, the failed ones come back in turn; when none of either is left, there is
-nothing to show.
+new puzzle is left, the generator makes a fresh one (:mod:`lessons.trainer_supply`); failing
+that, the failed ones come back in turn, and when none of either is left, there is nothing to show.
 
 Every choice is a few indexed queries: the learner's plays are excluded by a subquery (the unique
 (learner, puzzle) index), the rating window reads the (source, variant, rating) index, and the
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from lessons import trainer_supply as supply
 from lessons.models import Puzzle, Source, TrainerPlay, TrainerRating
 
 RECENT = 20  # a puzzle shown is not shown again before this many others (if others are left)
@@ -93,6 +94,8 @@ def next_pick(who: TrainerRating) -> Pick | None:
     if who.since_replay >= REPLAY_EVERY:
         pick = _as_pick(failed_puzzle(who, recent[-REPLAY_EVERY:]), replay=True)
     pick = pick or _as_pick(new_puzzle(who, recent), replay=False)
+    # Nothing new in the pool: a fresh endgame from the generator, so the stream never ends.
+    pick = pick or _as_pick(supply.fresh_for(who.variant, who.rating), replay=False)
     # Nothing new away from the recent ones: the failed ones, then anything shown but not answered,
     # then the failed puzzle just answered (the last one left).
     just_answered = [who.current_id] if who.current_id else []

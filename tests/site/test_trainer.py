@@ -24,6 +24,13 @@ from tests.site.trainer_puzzles import (
 TRAIN = "/{lang}/train/{variant}/"
 
 
+@pytest.fixture(autouse=True)
+def pool_only(settings):
+    """These tests follow the puzzles they make to the end of the pool: no fresh ones from the
+    generator (tests/site/test_trainer_supply.py tests those)."""
+    settings.TRAINER_FRESH_PUZZLES = False
+
+
 def show(client, lang="en", variant="saudi"):
     return client.get(TRAIN.format(lang=lang, variant=variant))
 

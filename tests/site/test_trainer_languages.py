@@ -14,6 +14,12 @@ LOCALE = Path(__file__).resolve().parents[2] / "locale"
 MARK = "# Puzzle trainer (lessons/trainer.py"
 
 
+@pytest.fixture(autouse=True)
+def pool_only(settings):
+    """The French trainer has no puzzle here, to show the end-of-stream page: no fresh ones."""
+    settings.TRAINER_FRESH_PUZZLES = False
+
+
 def english_sentences():
     """The msgids the trainer added to the catalogs: long enough to be unmistakable."""
     text = (LOCALE / "en" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
