@@ -1,15 +1,22 @@
 """``/healthz``: what a load balancer asks before sending a server any learner.
 
 200 with ``{"status": "ok"}`` when the database answers and every migration is applied;
-503 with what is wrong otherwise. No session, no language, no login: it sits outside the
-language prefixes and reads nothing of the request.
+503 with what is wrong otherwise. With a read replica (``DATABASE_REPLICA_URL``) the replica must
+answer too, and the answer says so (``"replica": "ok"``): the content is read there.
+
+No session, no language, no login: it sits outside the language prefixes and reads nothing of
+the request.
 """
 
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+from baloot_site.db_router import REPLICA
 
 
 @never_cache
@@ -17,9 +24,7 @@ from django.views.decorators.http import require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
     connection = connections[DEFAULT_DB_ALIAS]
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
+        _select_1(connection)
         executor = MigrationExecutor(connection)
         unapplied = executor.migration_plan(executor.loader.graph.leaf_nodes())
     except DatabaseError as e:
@@ -29,4 +34,19 @@ def healthz(request: HttpRequest) -> JsonResponse:
     if unapplied:
         names = [f"{migration.app_label}.{migration.name}" for migration, _backwards in unapplied]
         return JsonResponse({"status": "error", "database": "ok", "unapplied_migrations": names}, status=503)
+    if REPLICA in settings.DATABASES:
+        try:
+            _select_1(connections[REPLICA])
+        except DatabaseError as e:
+            return JsonResponse(
+                {"status": "error", "database": "ok", "replica": "unreachable", "error": type(e).__name__},
+                status=503,
+            )
+        return JsonResponse({"status": "ok", "database": "ok", "replica": "ok", "migrations": "applied"})
     return JsonResponse({"status": "ok", "database": "ok", "migrations": "applied"})
+
+
+def _select_1(connection: BaseDatabaseWrapper) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()

@@ -150,6 +150,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = (
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     )
+# A streaming replica of the primary, for reading the content (courses, lessons, steps, puzzles);
+# what people write, and reads right after their writes, stay on the primary (baloot_site/db_router.py).
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+# Seconds a browser that wrote content (a teacher's puzzle) reads it from the primary: longer than
+# the replica ever lags behind.
+REPLICA_PIN_SECONDS = env_int("REPLICA_PIN_SECONDS", 10)
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True
+    )
+    # Tests never make a database on the replica: there it is the primary's test database again.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["baloot_site.db_router.ReplicaRouter"]
+    # Early, so that the session saved on the way out counts as a write of the request.
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware"),
+        "baloot_site.db_router.ReplicaMiddleware",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -29,6 +29,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from baloot_site.db_router import reading_from_primary
+
 T = TypeVar("T")
 
 VERSION_KEY = "lessons:content-version"
@@ -48,7 +50,9 @@ def get_or_read(key: Any, read: Callable[[], T], keep: Callable[[T], bool] = boo
     found = _kept.get(key)
     if found is not None and found[0] == version and now - found[1] < seconds:
         return found[2]  # type: ignore[no-any-return]
-    value = read()
+    # From the primary: a replica that lags behind would have this process keep old content.
+    with reading_from_primary():
+        value = read()
     if keep(value):
         _kept[key] = (version, now, value)
     return value
