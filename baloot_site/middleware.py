@@ -23,6 +23,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
+from baloot_site.client_address import client_address
 from lessons.render import page
 
 request_log = logging.getLogger("baloot_site.requests")
@@ -143,7 +144,7 @@ class AnswerRateLimitMiddleware:
         # The answer is recorded against the session anyway: make it now so the first answer counts.
         if request.session.session_key is None:
             request.session.save()
-        address = request.META.get("REMOTE_ADDR", "")
+        address = client_address(request)
         # Per learner, and a looser count per address: a client dropping its cookie gets a new
         # session at each answer, but not a new address (a school's pupils share one, hence looser).
         if _over(f"session:{request.session.session_key}", settings.ANSWER_RATE_LIMIT) or _over(

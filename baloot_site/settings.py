@@ -5,6 +5,7 @@ environment through the small helpers below, which refuse values they do not
 understand rather than guessing.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -61,6 +62,19 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if any(item == "" for item in items):
         raise ImproperlyConfigured(f"{name}={raw!r}: empty item in comma-separated list")
     return items
+
+
+def env_networks(name: str) -> list[str]:
+    """Read a comma-separated list of addresses or networks (``10.0.0.0/24``); a typo is an error."""
+    values = env_list(name, [])
+    for value in values:
+        try:
+            ipaddress.ip_network(value, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name}: {value!r} is not an address or a network like 10.0.0.0/24"
+            ) from None
+    return values
 
 
 # Development is the default so that `make run` works on a fresh checkout;
@@ -260,6 +274,13 @@ CONTENT_CACHE_SECONDS = env_int("CONTENT_CACHE_SECONDS", 0 if DEBUG else 300)
 ANSWER_RATE_LIMIT = env_int("ANSWER_RATE_LIMIT", 60)
 # ... and per client address, looser: a school's pupils share one address.
 ANSWER_RATE_LIMIT_PER_ADDRESS = env_int("ANSWER_RATE_LIMIT_PER_ADDRESS", 3000)
+
+# The proxies (addresses or networks) whose X-Forwarded-For is believed: nginx on this machine
+# (127.0.0.1), or the load balancers' network. The answer rate limit and the sign-in throttle then
+# count the client's address, not the proxy's (baloot_site/client_address.py). None by default:
+# without a proxy, a client could write any address in that header.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
+AXES_CLIENT_IP_CALLABLE = "baloot_site.client_address.client_address"
 
 # ---------------------------------------------------------------- HTTPS and browser protections
 
