@@ -150,15 +150,23 @@ class AnswerRateLimitMiddleware:
         if _over(f"session:{request.session.session_key}", settings.ANSWER_RATE_LIMIT) or _over(
             f"address:{address}", settings.ANSWER_RATE_LIMIT_PER_ADDRESS
         ):
-            response = page(request, "429.html", status=429)
-            response["Retry-After"] = str(60 - int(time.time()) % 60)
+            # Under htmx, the message alone, swapped in place of the verdict; else the whole page.
+            template = "429.html#limited" if getattr(request, "htmx", False) else "429.html"
+            response = page(request, template, status=429)
+            # The seconds until the counting minute ends: then the learner may answer again.
+            response["Retry-After"] = str(60 - int(_now()) % 60)
             return response
         return None
 
 
+def _now() -> float:
+    """The clock of the counting windows (a test holds it still, inside one minute)."""
+    return time.time()
+
+
 def _over(who: str, limit: int) -> bool:
     """Count one answer for ``who`` in the current minute; True past ``limit``."""
-    key = f"answers:{who}:{int(time.time() // 60)}"
+    key = f"answers:{who}:{int(_now() // 60)}"
     # One round trip for every answer but the first of the minute.
     try:
         count = cache.incr(key)
