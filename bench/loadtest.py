@@ -130,9 +130,8 @@ def server_env(database_url: str, port: int, static_root: str, **extra: str) -> 
         ANSWER_RATE_LIMIT_PER_ADDRESS="1000000000",
         REQUEST_LOG_LEVEL="WARNING",
         GUNICORN_BIND=f"127.0.0.1:{port}",
-        GUNICORN_WORKERS=os.environ.get("GUNICORN_WORKERS", "4"),
-        GUNICORN_THREADS=os.environ.get("GUNICORN_THREADS", "2"),
-        # Each simulated user keeps its connection, as a browser does.
+        # Workers and threads as gunicorn.conf.py chooses them for this machine, unless the
+        # environment says otherwise; with threads, each user keeps its connection, as a browser does.
         GUNICORN_KEEPALIVE="300",
     )
     env.pop("REDIS_URL", None)
@@ -333,7 +332,9 @@ class User:
         raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
         start = time.perf_counter()
         try:
-            status, headers, text, close = await asyncio.wait_for(self.exchange(raw), self.timeout)
+            # asyncio.timeout, not wait_for: no task made per request.
+            async with asyncio.timeout(self.timeout):
+                status, headers, text, close = await self.exchange(raw)
         except NETWORK_ERRORS as e:
             self.disconnect()
             self.fail(f"{method} {path}: {e!r}")
