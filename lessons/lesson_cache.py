@@ -8,9 +8,10 @@ objects, about 2 ms of CPU, a third of the work of an answer. Yet the content ch
 Freshness: saving or deleting a course, lesson, step or puzzle bumps a version number in the
 cache (:func:`content_changed`, connected in lessons/apps.py); a process reads again when the
 version it holds is not the current one. With Redis (``REDIS_URL``) every process shares that
-number, so a ``load_curriculum`` on any machine is seen at the next request. Without it each
-process has its own memory cache, and another process's changes are seen after at most
-``CONTENT_CACHE_SECONDS`` (or when gunicorn restarts, as a release does).
+number, so a ``load_curriculum`` on any machine is seen within a second (a process asks for it
+at most once a second; its own changes, at once). Without Redis each process has its own memory
+cache, and another process's changes are seen after at most ``CONTENT_CACHE_SECONDS`` (or when
+gunicorn restarts, as a release does).
 
 ``CONTENT_CACHE_SECONDS = 0`` (the default with ``DEBUG`` on, so development and the test suite
 read the database every time) turns the cache off.
@@ -38,6 +39,9 @@ VERSION_KEY = "lessons:content-version"
 # key → (content version, monotonic time read, value). Only lessons that exist are kept, so its
 # size is bounded by the content, whatever addresses are asked for.
 _kept: dict[Any, tuple[Any, float, Any]] = {}
+# The version is a round trip to Redis: asked once a second at most, not at every request.
+VERSION_CHECK_SECONDS = 1.0
+_version_seen: tuple[float, Any] = (-VERSION_CHECK_SECONDS, None)  # (monotonic time asked, version)
 
 
 def get_or_read(key: Any, read: Callable[[], T], keep: Callable[[T], bool] = bool) -> T:
@@ -45,8 +49,8 @@ def get_or_read(key: Any, read: Callable[[], T], keep: Callable[[T], bool] = boo
     seconds = settings.CONTENT_CACHE_SECONDS
     if seconds <= 0:
         return read()
-    version = cache.get(VERSION_KEY)
     now = time.monotonic()
+    version = _current_version(now)
     found = _kept.get(key)
     if found is not None and found[0] == version and now - found[1] < seconds:
         return found[2]  # type: ignore[no-any-return]
@@ -56,6 +60,16 @@ def get_or_read(key: Any, read: Callable[[], T], keep: Callable[[T], bool] = boo
     if keep(value):
         _kept[key] = (version, now, value)
     return value
+
+
+def _current_version(now: float) -> Any:
+    """The content version in the shared cache, asked at most once every VERSION_CHECK_SECONDS."""
+    global _version_seen
+    seen_at, version = _version_seen
+    if now - seen_at >= VERSION_CHECK_SECONDS:
+        version = cache.get(VERSION_KEY)
+        _version_seen = (now, version)
+    return version
 
 
 def content_changed(**kwargs: Any) -> None:
@@ -69,6 +83,8 @@ def content_changed(**kwargs: Any) -> None:
 
 
 def _bump() -> None:
+    global _version_seen
     _kept.clear()
     # A new random-enough value rather than incr: works whether or not the key exists or expired.
     cache.set(VERSION_KEY, time.time_ns(), timeout=None)
+    _version_seen = (-VERSION_CHECK_SECONDS, None)

@@ -87,8 +87,9 @@ def course(request: HttpRequest, variant: str) -> HttpResponse:
 
 
 def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
-    lesson = get_object_or_404(Lesson.objects.select_related("course"), course__variant=variant, slug=slug)
-    steps = list(lesson.steps.select_related("puzzle"))
+    lesson, steps = _find_steps(variant, slug)  # kept between requests, like a step's
+    if lesson is None:
+        raise Http404
     solved = progress.solved_keys(request, [s.puzzle for s in steps if s.puzzle])
     ctx = {
         "course": lesson.course,
@@ -290,6 +291,9 @@ class StepPage:
     def context(self) -> dict[str, Any]:
         n, count = self.n, len(self.steps)
         url = self._url
+        lesson_args = [self.variant, self.lesson.slug]
+        # Addresses are made when the template reads them: an answer's verdict reads one or two
+        # of the eight, and each reverse() costs as much as the rest of the context.
         ctx: dict[str, Any] = {
             "course": self.course,
             "lesson": self.lesson,
@@ -299,11 +303,11 @@ class StepPage:
             "nav": SimpleLazyObject(
                 lambda: [(i, url("lessons-step", i), s.kind) for i, s in enumerate(self.steps, 1)]
             ),
-            "previous_url": url("lessons-step", n - 1) if n > 1 else "",
-            "next_url": url("lessons-step", n + 1) if n < count else "",
-            "lesson_url": reverse("lessons-lesson", args=[self.variant, self.lesson.slug]),
-            "course_url": reverse("lessons-course", args=[self.variant]),
-            "page_url": url("lessons-step", n),
+            "previous_url": SimpleLazyObject(lambda: url("lessons-step", n - 1)) if n > 1 else "",
+            "next_url": SimpleLazyObject(lambda: url("lessons-step", n + 1)) if n < count else "",
+            "lesson_url": SimpleLazyObject(lambda: reverse("lessons-lesson", args=lesson_args)),
+            "course_url": SimpleLazyObject(lambda: reverse("lessons-course", args=[self.variant])),
+            "page_url": SimpleLazyObject(lambda: url("lessons-step", n)),
             "prefs": self.prefs,
             "deck": self.deck,
             "spanish_offered": self.variant == "moroccan",
@@ -324,9 +328,9 @@ class StepPage:
             "puzzle": puzzle,
             "task": puzzle.task,
             "puzzle_table": SimpleLazyObject(lambda: self._puzzle_table(bid_state())),
-            "answer_url": self._url("lessons-puzzle-answer", self.n),
-            "hint_url": self._url("lessons-puzzle-hint", self.n),
-            "solution_url": self._url("lessons-puzzle-solution", self.n),
+            "answer_url": SimpleLazyObject(lambda: self._url("lessons-puzzle-answer", self.n)),
+            "hint_url": SimpleLazyObject(lambda: self._url("lessons-puzzle-hint", self.n)),
+            "solution_url": SimpleLazyObject(lambda: self._url("lessons-puzzle-solution", self.n)),
             "token": new_token(),
             "shown": timing.shown_stamp(puzzle.pk),
             "seats": SimpleLazyObject(self._seat_choices),
