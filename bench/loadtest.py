@@ -600,8 +600,9 @@ def server_cpu_by_kind(request_log: IO[bytes]) -> dict[str, list[float]]:
     for line in request_log.read(end - start).decode().splitlines():
         with contextlib.suppress(ValueError, KeyError):
             entry = json.loads(line)
+            cpu_ms = float(entry["cpu_ms"])
             kind = next((k for k, pattern in KINDS if pattern.search(entry["path"])), "other")
-            by_kind.setdefault(kind, []).append(float(entry["cpu_ms"]))
+            by_kind.setdefault(kind, []).append(cpu_ms)
     return by_kind
 
 
