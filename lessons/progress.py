@@ -10,13 +10,14 @@ A lesson is done when every puzzle in it is solved; a lesson without puzzles cou
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, connections, router, transaction
 from django.http import HttpRequest
 
+from lessons import lesson_cache
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind
 
 HINTS_KEY = "hints"  # session: {str(puzzle pk): hints shown}
@@ -219,8 +220,11 @@ def hints_used(request: HttpRequest, puzzle: Puzzle) -> int:
 # ---------------------------------------------------------------- reading
 
 
-def session_progress(key: str | None) -> Progress:
-    """Everything the session has answered: two queries (its attempts, the puzzle steps)."""
+def session_progress(key: str | None, by_lesson: Mapping[int, frozenset[int]] | None = None) -> Progress:
+    """Everything the session has answered: two queries (its attempts, the puzzle steps).
+
+    ``by_lesson``: the puzzles of each lesson, if the caller has them already.
+    """
     if not key:
         return Progress()
     rows = (
@@ -244,7 +248,7 @@ def session_progress(key: str | None) -> Progress:
         for pk, t in tally.items()
     }
     solved = {pk for pk, p in puzzles.items() if p.solved}
-    done = frozenset() if not solved else _lessons_done(solved)
+    done = frozenset() if not solved else _lessons_done(solved, by_lesson or puzzles_of_lessons())
     return Progress(puzzles=puzzles, keys=keys, lessons_done=done)
 
 
@@ -257,10 +261,26 @@ def _puzzles_by_lesson(**filters: Any) -> dict[int, set[int]]:
     return by_lesson
 
 
-def _lessons_done(solved: set[int]) -> frozenset[int]:
-    # Only lessons holding a solved puzzle can be done; the subquery keeps it to one query.
-    touched = Step.objects.filter(puzzle_id__in=solved).values("lesson_id")
-    by_lesson = _puzzles_by_lesson(lesson_id__in=touched)
+def puzzles_of_lessons() -> Mapping[int, frozenset[int]]:
+    """The puzzle ids of every lesson: content, kept between requests (lessons/lesson_cache.py)."""
+
+    def read() -> dict[int, frozenset[int]]:
+        return {lesson: frozenset(puzzles) for lesson, puzzles in _puzzles_by_lesson().items()}
+
+    return lesson_cache.get_or_read(("puzzles-of-lessons",), read)
+
+
+def _lessons_in_order() -> list[Lesson]:
+    """Every lesson with its course, in the order of the courses: kept between requests too."""
+
+    def read() -> list[Lesson]:
+        lessons = Lesson.objects.select_related("course")
+        return list(lessons.order_by("course__order", "course__variant", "order"))
+
+    return lesson_cache.get_or_read(("lessons-in-order",), read)
+
+
+def _lessons_done(solved: set[int], by_lesson: Mapping[int, frozenset[int]]) -> frozenset[int]:
     return frozenset(lesson for lesson, puzzles in by_lesson.items() if puzzles <= solved)
 
 
@@ -350,16 +370,15 @@ def _solved_ids(request: HttpRequest, among: set[int]) -> set[int]:
 
 
 def progress_summary(key: str | None) -> Summary:
-    """Every course and lesson with this session's results: four queries."""
-    progress = session_progress(key)
+    """Every course and lesson with this session's results: three queries, one once the lessons
+    are kept in memory (the session's attempts)."""
+    by_lesson = puzzles_of_lessons()
+    progress = session_progress(key, by_lesson)
     solved = progress.solved
-    by_lesson = _puzzles_by_lesson()
     courses: dict[int, CourseSummary] = {}
-    for lesson in Lesson.objects.select_related("course").order_by(
-        "course__order", "course__variant", "order"
-    ):
+    for lesson in _lessons_in_order():
         course = courses.setdefault(lesson.course_id, CourseSummary(lesson.course, []))
-        puzzles = by_lesson.get(lesson.pk, set())
+        puzzles = by_lesson.get(lesson.pk, frozenset())
         course.lessons.append(LessonSummary(lesson, len(puzzles & solved), len(puzzles)))
     return Summary(
         courses=list(courses.values()),

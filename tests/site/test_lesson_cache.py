@@ -95,3 +95,16 @@ def test_it_records_answers_to_a_kept_puzzle(client, saudi, kept):
     for card in ("KC", "AS"):
         assert answer(client, step_url(2), {"card": card}, htmx=True).status_code == 200
     assert sorted(Attempt.objects.values_list("answer", flat=True)) == ["AS", "KC"]
+
+
+def test_it_keeps_the_lessons_of_the_progress_page(client, saudi, kept):
+    answer(client, step_url(2), {"card": "KC"})
+    client.get("/en/progress/")
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get("/en/progress/")
+    content = [
+        q for q in queries.captured_queries if "lessons_step" in q["sql"] or "lessons_lesson" in q["sql"]
+    ]
+    assert content == []
+    assert response.status_code == 200
+    assert "Follow suit" in response.text
