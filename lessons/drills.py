@@ -35,6 +35,7 @@ from lessons.permissions import (
     student_required,
 )
 from lessons.render import page
+from lessons.templatetags.baloot import theme_name
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _selected_cards
 
 SEARCH_MAX = 100  # puzzles listed by one search
@@ -89,7 +90,7 @@ class SearchForm(forms.Form):
         self.fields["lesson"].choices = anything + [
             (lesson.pk, f"{lesson.course.title} · {lesson.title}") for lesson in lessons
         ]
-        self.fields["theme"].choices = anything + [(t, t) for t in themes]
+        self.fields["theme"].choices = anything + [(t, theme_name(t)) for t in themes]
         self.fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]
         self.fields["source"].choices = [
             *anything,

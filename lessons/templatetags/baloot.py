@@ -13,6 +13,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language
 
+from engine import messages
+
 register = template.Library()
 
 # Arabic-Indic digits for Arabic, Extended Arabic-Indic (Persian) digits for Persian.
@@ -63,3 +65,13 @@ def paragraphs(value: object, mode: str = "native") -> SafeString:
         escaped = _BOLD.sub(r"<strong>\1</strong>", escaped)
         html.append("<p>" + escaped.replace("\n", "<br>") + "</p>")
     return mark_safe("\n".join(html))
+
+
+@register.filter
+def theme_name(key: str, variant: str = "") -> str:
+    """A puzzle theme in the page's language (the catalogs' ``theme.<key>``), or the key itself.
+
+    The solver's themes (engine/solver/themes.py) are in the catalogs, in each variant's words;
+    the curriculum's own tags (``scoring``, ``hokm``...) are shown as written.
+    """
+    return messages.lookup(f"theme.{key}", variant, get_language() or "en", default=key)

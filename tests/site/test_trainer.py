@@ -599,3 +599,15 @@ def test_it_trains_on_a_generated_best_card_puzzle(client, db):
     assert "verdict-right" in right.text and "does not change your rating" in right.text
     assert anonymous().played == 1 and anonymous().won == 0
     assert TrainerPlay.objects.get().cleared
+
+
+def test_a_solved_puzzle_shows_its_themes_in_the_page_language_and_a_failed_one_does_not(client, db):
+    make_best_card()  # themes: endgame
+
+    solved = play(client, BEST_CARD_RIGHT, lang="ar")
+    failed = play(Client(), BEST_CARD_WORSE, lang="fr")  # another learner, the same puzzle
+
+    assert "مواضيع هذا اللغز:" in solved.text and "نهاية اليد" in solved.text
+    # Before it is solved, a theme would be a hint ("ruff": trump it).
+    assert 'class="verdict verdict-wrong"' in failed.text
+    assert "Thèmes de ce problème" not in failed.text and "Fin de donne" not in failed.text

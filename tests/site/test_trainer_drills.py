@@ -60,7 +60,7 @@ def test_it_offers_the_themes_of_generated_puzzles(client, teacher, drill):
 
     text = edit(client, drill).text
 
-    assert '<option value="unblock">unblock</option>' in text
+    assert '<option value="unblock">Unblocking</option>' in text
 
 
 def test_it_adds_generated_puzzles_to_a_drill(client, teacher, drill):
