@@ -129,6 +129,9 @@ def server_env(database_url: str, port: int, static_root: str, **extra: str) -> 
         ANSWER_RATE_LIMIT="1000000000",
         ANSWER_RATE_LIMIT_PER_ADDRESS="1000000000",
         REQUEST_LOG_LEVEL="WARNING",
+        # Connections kept for the whole run: a database backend that exits (CONN_MAX_AGE) takes
+        # the count of its CPU with it, and the database's share would be missing from the figures.
+        CONN_MAX_AGE="3600",
         GUNICORN_BIND=f"127.0.0.1:{port}",
         # Workers and threads as gunicorn.conf.py chooses them for this machine, unless the
         # environment says otherwise; with threads, each user keeps its connection, as a browser does.

@@ -159,6 +159,7 @@ def run(n: int, profile: bool, steps: list[list[str]], teachers: list[list[Any]]
         stats = pstats.Stats(profiler, stream=out).sort_stats("cumulative")
         stats.print_stats(60)
         out.write("\n---- what the answer view calls\n")
+        stats.print_stats("is_usable")  # the connection's health check: a SELECT 1 per request
         stats.print_callees("views.py.*\\(answer\\)")
         stats.print_callees("views.py.*\\(puzzle_context\\)")
         stats.print_callees("views.py.*\\(context\\)")
