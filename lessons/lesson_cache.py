@@ -75,16 +75,21 @@ def _current_version(now: float) -> Any:
 def content_changed(**kwargs: Any) -> None:
     """Signal receiver: a content row was saved or deleted; every process reads its lessons again.
 
-    The version changes now (this process sees its own writes at once) and again when the
-    transaction commits: a process that read the old rows in between reads them again.
+    This process forgets what it kept at once (it sees its own writes, even uncommitted); the
+    others once the transaction commits, when the version in the shared cache changes (at once
+    outside a transaction).
     """
-    _bump()
+    _forget()
     transaction.on_commit(_bump)
 
 
 def _bump() -> None:
-    global _version_seen
-    _kept.clear()
     # A new random-enough value rather than incr: works whether or not the key exists or expired.
     cache.set(VERSION_KEY, time.time_ns(), timeout=None)
+    _forget()
+
+
+def _forget() -> None:
+    global _version_seen
+    _kept.clear()
     _version_seen = (-VERSION_CHECK_SECONDS, None)

@@ -108,3 +108,15 @@ def test_it_keeps_the_lessons_of_the_progress_page(client, saudi, kept):
     assert content == []
     assert response.status_code == 200
     assert "Follow suit" in response.text
+
+
+def test_it_tells_the_other_processes_once_the_change_is_committed(
+    saudi, kept, django_capture_on_commit_callbacks
+):
+    step = Step.objects.get(lesson__slug="follow-suit", order=1)
+    cache.set(lesson_cache.VERSION_KEY, "before")
+    with django_capture_on_commit_callbacks(execute=True):
+        step.body_en = "East leads **hearts** now."
+        step.save()
+        assert cache.get(lesson_cache.VERSION_KEY) == "before"  # not committed yet
+    assert cache.get(lesson_cache.VERSION_KEY) != "before"
