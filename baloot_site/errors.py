@@ -2,14 +2,13 @@
 
 import sys
 
-from django.http import HttpRequest, HttpResponse, HttpResponseServerError
-from django.template.loader import render_to_string
+from django.http import HttpRequest, HttpResponse
 
-from baloot_site.middleware import is_database_down, unavailable_page
+from baloot_site.middleware import error_response, is_database_down, unavailable_page
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     # Called inside Django's exception handler, so the exception being handled is at hand.
     if is_database_down(sys.exc_info()[1]):
         return unavailable_page(request)
-    return HttpResponseServerError(render_to_string("500.html"))
+    return error_response(request, "500.html", 500)

@@ -97,9 +97,24 @@ UNAVAILABLE = (OperationalError, InterfaceError)
 
 def unavailable_page(request: HttpRequest | None = None) -> HttpResponse:
     """The 503 page: rendered without the request, so no context processor touches the database."""
-    response = HttpResponse(render_to_string("503.html"), status=503)
+    response = error_response(request, "503.html", 503)
     response["Retry-After"] = "30"
     return response
+
+
+def error_response(request: HttpRequest | None, template: str, status: int) -> HttpResponse:
+    """The error page, or under htmx its message alone, retargeted to the page's alert region.
+
+    An htmx request swaps its answer into a part of the page (a verdict, a hint, a table); a whole
+    error page there would be a page inside the page, and nothing at all (htmx's default for
+    errors) leaves the learner clicking on. The message goes to ``#site-alert`` (base.html).
+    """
+    if request is not None and request.headers.get("HX-Request") == "true":
+        response = HttpResponse(render_to_string(f"{template}#alert"), status=status)
+        response["HX-Retarget"] = "#site-alert"
+        response["HX-Reswap"] = "outerHTML"
+        return response
+    return HttpResponse(render_to_string(template), status=status)
 
 
 class DatabaseUnavailableMiddleware:

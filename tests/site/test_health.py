@@ -110,3 +110,31 @@ def test_it_answers_503_for_a_database_error_outside_the_views(saudi):
     ):
         response = client.post("/en/prefs/", {"digits": "western", "next": "/en/"})
     assert_clean_503(response)
+
+
+def test_under_htmx_the_503_is_a_message_for_the_pages_alert_region(client, saudi):
+    page = client.get("/fr/learn/saudi/")
+    assert '<div id="site-alert" class="site-alert" role="alert" hidden></div>' in page.content.decode()
+
+    with database_down():
+        response = client.get("/fr/learn/saudi/", headers={"HX-Request": "true"})
+
+    assert response.status_code == 503 and response["Retry-After"] == "30"
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#site-alert", "outerHTML")
+    html = response.content.decode()
+    assert html.startswith('<div id="site-alert" class="site-alert" role="alert">')
+    assert "<html" not in html and "Traceback" not in html
+    assert "Nothing you did is lost" in html or "rien de ce que vous avez fait" in html.lower()
+
+
+def test_under_htmx_a_500_is_a_message_for_the_pages_alert_region(saudi):
+    client = Client(raise_request_exception=False)
+    with mock.patch("lessons.progress.lesson_marks", side_effect=RuntimeError("bug")):
+        plain = client.get("/en/learn/saudi/")
+        htmx = client.get("/en/learn/saudi/", headers={"HX-Request": "true"})
+
+    assert plain.status_code == htmx.status_code == 500
+    assert "<html" in plain.content.decode() and "Something went wrong" in plain.content.decode()
+    assert htmx["HX-Retarget"] == "#site-alert"
+    assert htmx.content.decode().startswith('<div id="site-alert"')
+    assert "Something went wrong" in htmx.content.decode() and "RuntimeError" not in htmx.content.decode()
