@@ -9,7 +9,7 @@ Pupils join with the code (a new account, or their account if signed in) and may
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, NamedTuple
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from lessons import accounts
+from lessons.addresses import row_addresses
 from lessons.dashboard import student_drill_rows
 from lessons.models import Classroom, Membership, Role
 from lessons.permissions import (
@@ -167,13 +168,35 @@ def class_detail(request: HttpRequest, class_id: int) -> HttpResponse:
     return _teacher_page(request, classroom)
 
 
+class Pupil(NamedTuple):
+    """A row of the class page's pupils: who, and the addresses of what a teacher can do."""
+
+    pk: int
+    username: str
+    name: str
+    url: str
+    password_url: str
+    remove_url: str
+
+
 def _teacher_page(
     request: HttpRequest, classroom: Classroom, teacher_form: CoTeacherForm | None = None, status: int = 200
 ) -> HttpResponse:
-    members = Membership.objects.filter(classroom=classroom).select_related("student__account")
-    students = sorted(
-        ((m.student, display_name(m.student)) for m in members), key=lambda s: (s[1].casefold(), s[0].pk)
+    # Only the columns shown, and each pupil's three links without a reverse() each: the page
+    # lists a whole class (bench/profile_answers.py: 11.7 ms for 40 pupils before, with 120 reverses).
+    members = Membership.objects.filter(classroom=classroom).values_list(
+        "student_id", "student__username", "student__account__display_name"
     )
+    page_of = row_addresses("classes-student", classroom.pk)
+    password_of = row_addresses("classes-student-password", classroom.pk)
+    remove_of = row_addresses("classes-student-remove", classroom.pk)
+    students = [
+        Pupil(pk, username, shown, page_of(pk), password_of(pk), remove_of(pk))
+        for pk, username, name in members
+        # A pupil without an account row goes by their username (permissions.display_name).
+        for shown in [username if name is None else str(name)]
+    ]
+    students.sort(key=lambda s: (s.name.casefold(), s.pk))
     ctx = {
         "classroom": classroom,
         "is_owner": classroom.owner_id == request.user.pk,

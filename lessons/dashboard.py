@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Count, F, Max, Min, Q, Sum, Value, When
 from django.http import HttpRequest, HttpResponse
@@ -38,6 +39,7 @@ from django.utils.translation import gettext as _
 from engine import messages
 from engine.cards import Card, NotationError
 from lessons import checking, trainer_report
+from lessons.addresses import row_addresses
 from lessons.models import (
     Attempt,
     Classroom,
@@ -52,6 +54,8 @@ from lessons.models import (
 )
 from lessons.permissions import class_for_teacher, display_name, student_of
 from lessons.render import page
+
+User = get_user_model()
 
 TOP_WRONG = 3  # wrong answers shown per puzzle
 HISTORY_MAX = 300  # attempts shown on a pupil's page
@@ -382,8 +386,14 @@ def make_cell(
 
 
 def _students(classroom: Classroom) -> list[tuple[Any, str]]:
-    members = Membership.objects.filter(classroom=classroom).select_related("student__account")
-    students = [(m.student, display_name(m.student)) for m in members]
+    # The pupils with their username and display name only: not three full rows (membership,
+    # user, account) made into model objects for each pupil of the class.
+    members = (
+        User.objects.filter(memberships__classroom=classroom)
+        .only("username")
+        .annotate(shown_name=F("account__display_name"))
+    )
+    students = [(u, u.username if u.shown_name is None else str(u.shown_name)) for u in members]
     return sorted(students, key=lambda s: (s[1].casefold(), s[0].pk))
 
 
@@ -563,7 +573,12 @@ def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     matrix = class_matrix(classroom)
     ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
-    rows = [(user, name, cells, ratings.get(user.pk, [])) for user, name, cells in matrix.shown_rows()]
+    # Each pupil's link by string formatting, not a {% url %} per row.
+    link = row_addresses("classes-student", classroom.pk)
+    rows = [
+        (user, name, cells, ratings.get(user.pk, []), link(user.pk))
+        for user, name, cells in matrix.shown_rows()
+    ]
     ctx = {"classroom": classroom, "matrix": matrix, "rows": rows}
     return page(request, "classes/dashboard.html", ctx)
 
