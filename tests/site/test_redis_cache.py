@@ -60,3 +60,14 @@ def test_it_counts_every_increment_from_threads_at_once(cache):
 def test_it_makes_one_client_per_connection_pool(cache):
     client = cache._cache.get_client("a", write=True)
     assert cache._cache.get_client("b") is client
+
+
+def test_it_counts_each_key_in_one_round_trip_new_keys_expiring(cache):
+    cache.set("seen", 4, timeout=300)
+
+    assert cache.count_each(["seen", "new"], 60) == [5, 1]
+    assert cache.count_each(["seen", "new"], 60) == [6, 2]
+
+    client = cache._cache.get_client(write=True)
+    assert 0 < client.ttl(cache.make_key("new")) <= 60
+    assert client.ttl(cache.make_key("seen")) > 60  # an existing key keeps its own timeout
