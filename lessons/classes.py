@@ -197,12 +197,15 @@ def _teacher_page(
         for shown in [username if name is None else str(name)]
     ]
     students.sort(key=lambda s: (s.name.casefold(), s.pk))
+    teachers = list(classroom.teachers.select_related("account"))
     ctx = {
         "classroom": classroom,
         "is_owner": classroom.owner_id == request.user.pk,
-        "can_change": classroom.teachers.filter(pk=request.user.pk).exists(),
+        # From the list of teachers shown below, not a query of its own (staff who do not teach
+        # the class may look, not change).
+        "can_change": any(t.pk == request.user.pk for t in teachers),
         "join_link": join_link(request, classroom),
-        "teachers": [(t, display_name(t)) for t in classroom.teachers.select_related("account")],
+        "teachers": [(t, display_name(t)) for t in teachers],
         "students": students,
         "drills": list(classroom.drills.all()),
         "teacher_form": teacher_form or CoTeacherForm(classroom=classroom),
