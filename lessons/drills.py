@@ -24,9 +24,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from lessons import checking, progress, timing
+from lessons import progress
 from lessons.dashboard import drill_stats, make_cell, student_drill_rows
-from lessons.forms import TokenForm
 from lessons.models import Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
 from lessons.permissions import (
     class_for_teacher,
@@ -36,7 +35,7 @@ from lessons.permissions import (
 )
 from lessons.render import page
 from lessons.templatetags.baloot import theme_name
-from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _selected_cards
+from lessons.views import TRIES_BEFORE_SOLUTION, StepPage
 
 SEARCH_MAX = 100  # puzzles listed by one search
 DRILL_MAX_ITEMS = 200
@@ -406,20 +405,9 @@ def drill_puzzle(request: HttpRequest, drill_id: int, item_id: int) -> HttpRespo
 @require_POST
 def drill_answer(request: HttpRequest, drill_id: int, item_id: int) -> HttpResponse:
     page = _drill_page(request, drill_id, item_id)
-    token_form = TokenForm(request.POST)
-    if not token_form.is_valid():
-        return page.bad_input(token_form.errors["token"][0])
-    puzzle = page.puzzle
-    assert puzzle is not None
-    try:
-        given = checking.parse_answer(puzzle, request.POST)
-    except checking.BadAnswer as e:
-        return page.bad_input(str(e))
-    verdict = checking.check(puzzle, given, page.lang, page.deck)
-    seconds = timing.seconds_since(request.POST.get("shown"), puzzle.pk)
-    progress.record(request, puzzle, given, verdict, token=token_form.cleaned_data["token"], seconds=seconds)
-    page.verdict = verdict
-    page.selected = _selected_cards(puzzle, request.POST)
+    taken = page.take_answer()
+    if isinstance(taken, HttpResponse):
+        return taken
     return page.render(fragment="verdict")
 
 

@@ -24,14 +24,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lessons import checking, progress, timing
+from lessons import progress
 from lessons import trainer_results as results
 from lessons import trainer_selection as selection
-from lessons.forms import TokenForm
 from lessons.models import Puzzle, Source, StepKind, TrainerPlay, TrainerRating, Variant
 from lessons.rating import DEFAULT_RATING
 from lessons.render import page as render_page
-from lessons.views import StepPage, _bad_request, _selected_cards
+from lessons.views import StepPage, _bad_request
 
 # A rating is shown as provisional while its deviation is above this (a few answers are not enough).
 PROVISIONAL_DEVIATION = 110.0
@@ -143,22 +142,11 @@ def answer(request: HttpRequest, variant: str, key: str) -> HttpResponse:
     page = _page_or_400(request, variant, key)
     if isinstance(page, HttpResponse):
         return page
-    token_form = TokenForm(request.POST)
-    if not token_form.is_valid():
-        return page.bad_input(token_form.errors["token"][0])
-    puzzle = page.puzzle
-    assert puzzle is not None
-    try:
-        given = checking.parse_answer(puzzle, request.POST)
-    except checking.BadAnswer as e:
-        return page.bad_input(str(e))
-    verdict = checking.check(puzzle, given, page.lang, page.deck)
-    seconds = timing.seconds_since(request.POST.get("shown"), puzzle.pk)
-    form_token = token_form.cleaned_data["token"]
-    attempt = progress.record(request, puzzle, given, verdict, token=form_token, seconds=seconds)
-    page.result = results.record_answer(page.who, puzzle, attempt, bool(verdict.correct))
-    page.verdict = verdict
-    page.selected = _selected_cards(puzzle, request.POST)
+    attempt = page.take_answer()
+    if isinstance(attempt, HttpResponse):
+        return attempt
+    assert page.puzzle is not None
+    page.result = results.record_answer(page.who, page.puzzle, attempt, bool(page.verdict.correct))
     return page.render(fragment="verdict")
 
 

@@ -27,7 +27,7 @@ from engine import messages
 from engine.notation import InputError
 from lessons import checking, lesson_cache, progress, timing
 from lessons.forms import PrefsForm, TokenForm, new_token
-from lessons.models import Course, Lesson, Puzzle, Step, StepKind, Task
+from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task
 from lessons.templatetags.table import (
     SEAT_LETTERS,
     best_card_view,
@@ -119,19 +119,9 @@ def answer(request: HttpRequest, variant: str, slug: str, n: int) -> HttpRespons
     page = _puzzle_page_or_400(request, variant, slug, n)
     if isinstance(page, HttpResponse):
         return page
-    token_form = TokenForm(request.POST)
-    if not token_form.is_valid():
-        return page.bad_input(token_form.errors["token"][0])
-    puzzle = page.puzzle
-    try:
-        given = checking.parse_answer(puzzle, request.POST)
-    except checking.BadAnswer as e:
-        return page.bad_input(str(e))
-    verdict = checking.check(puzzle, given, page.lang, page.deck)
-    seconds = timing.seconds_since(request.POST.get("shown"), puzzle.pk)
-    progress.record(request, puzzle, given, verdict, token=token_form.cleaned_data["token"], seconds=seconds)
-    page.verdict = verdict
-    page.selected = _selected_cards(puzzle, request.POST)
+    taken = page.take_answer()
+    if isinstance(taken, HttpResponse):
+        return taken
     return page.render(fragment="verdict")
 
 
@@ -280,6 +270,28 @@ class StepPage:
     def bad_input(self, message: str) -> HttpResponse:
         self.error = message
         return self.render(fragment="verdict", status=400)
+
+    def take_answer(self) -> Attempt | HttpResponse:
+        """Read the posted answer, judge it and record it once per form token.
+
+        The verdict and the cards chosen are kept for :meth:`render`; the attempt is returned
+        (the first one stored with this token, on a double submit). A damaged form or an answer
+        that cannot be one is the 400 page saying why, and nothing is recorded.
+        """
+        request, puzzle = self.request, self.puzzle
+        assert puzzle is not None
+        token_form = TokenForm(request.POST)
+        if not token_form.is_valid():
+            return self.bad_input(token_form.errors["token"][0])
+        try:
+            given = checking.parse_answer(puzzle, request.POST)
+        except checking.BadAnswer as e:
+            return self.bad_input(str(e))
+        self.verdict = checking.check(puzzle, given, self.lang, self.deck)
+        self.selected = _selected_cards(puzzle, request.POST)
+        seconds = timing.seconds_since(request.POST.get("shown"), puzzle.pk)
+        token = token_form.cleaned_data["token"]
+        return progress.record(request, puzzle, given, self.verdict, token=token, seconds=seconds)
 
     def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
         template = "lessons/puzzle.html" if self.puzzle else "lessons/step.html"
