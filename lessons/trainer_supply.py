@@ -56,7 +56,7 @@ def fresh_for(variant: str, rating: float) -> Puzzle | None:
     """
     if not getattr(settings, "TRAINER_FRESH_PUZZLES", True):
         return None
-    return fresh_puzzle(variant, rating)
+    return fresh_puzzle(variant, rating, BUDGET_SECONDS)
 
 
 def fresh_puzzle(variant: str, rating: float, budget: float = BUDGET_SECONDS) -> Puzzle | None:
