@@ -25,6 +25,19 @@ from lessons import progress
 from lessons.models import Attempt, Puzzle, TrainerPlay, TrainerRating
 from lessons.rating import Rating, rate_answer
 
+# What a rated answer changes in the learner's TrainerRating (saved, and copied back after a race).
+RATED_FIELDS = (
+    "rating",
+    "deviation",
+    "volatility",
+    "played",
+    "won",
+    "streak",
+    "best_streak",
+    "current_answered",
+    "updated",
+)
+
 
 @dataclass(frozen=True)
 class Result:
@@ -172,19 +185,7 @@ def _rate_first_answer(
     who.streak = who.streak + 1 if success else 0
     who.best_streak = max(who.best_streak, who.streak)
     who.updated = now
-    who.save(
-        update_fields=[
-            "rating",
-            "deviation",
-            "volatility",
-            "played",
-            "won",
-            "streak",
-            "best_streak",
-            "current_answered",
-            "updated",
-        ]
-    )
+    who.save(update_fields=RATED_FIELDS)
     return Result(True, success, with_help, _change(before.rating, after.rating))
 
 
@@ -206,15 +207,5 @@ def _change(before: float, after: float) -> int:
 
 
 def _copy(source: TrainerRating, target: TrainerRating) -> None:
-    for name in (
-        "rating",
-        "deviation",
-        "volatility",
-        "played",
-        "won",
-        "streak",
-        "best_streak",
-        "current_answered",
-        "updated",
-    ):
+    for name in RATED_FIELDS:
         setattr(target, name, getattr(source, name))
