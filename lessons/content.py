@@ -547,7 +547,9 @@ def _check_play(answers: Any, position: dict[str, Any], output: dict[str, Any]) 
                 f"answers[{i}]", f"{card} is not legal here: {reason['rule']}: {reason['message']}"
             )
         if card not in output["legal"]:
-            raise _Invalid(f"answers[{i}]", f"{card} is not in the hand")
+            # A best-card position shows four hands: say whose (the legal command's has one).
+            whose = f" of {output['seat']}" if "seat" in output else ""
+            raise _Invalid(f"answers[{i}]", f"{card} is not in the hand{whose}")
     return cards
 
 
@@ -655,15 +657,7 @@ def _check_best_card(answers: Any, position: dict[str, Any], output: dict[str, A
     best = list(output["best"])
     if answers is None:
         return best
-    cards = _cards(answers)
-    for i, card in enumerate(cards):
-        if card in output["illegal"]:
-            reason = output["illegal"][card][0]
-            raise _Invalid(
-                f"answers[{i}]", f"{card} is not legal here: {reason['rule']}: {reason['message']}"
-            )
-        if card not in output["legal"]:
-            raise _Invalid(f"answers[{i}]", f"{card} is not in the hand of {output['seat']}")
+    cards = _check_play(answers, position, output)  # each a legal card of the hand
     if set(cards) != set(best):
         losses = "; ".join(f"{c} gives away {output['loss'][c]} card points" for c in cards if c not in best)
         found = f"the solver's best cards are {', '.join(best)}, not {', '.join(cards)}"

@@ -9,7 +9,7 @@ from tests.site.pages import MOROCCAN_PLAY, PLAY, words
 
 RIGHT, WRONG, LEGAL_NOT_BEST = "KC", "AS", "7C"
 
-# A best-card position (as in tests/site/test_best_card.py): West led K♣ and South, void in clubs,
+# A best-card position (tests/site/test_best_card.py's too): West led K♣ and South, void in clubs,
 # must trump; K♥ or A♥ keep the most points, 8♥ gives away 4.
 BEST_CARD = {
     "variant": "saudi",
