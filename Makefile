@@ -4,6 +4,11 @@
 SHELL := /bin/bash
 
 VENV   := .venv
+# The interpreter the venv is made from: Debian's own python3 when it is 3.11 or newer, because
+# it is built with profile-guided and link-time optimisation and runs the site's requests about
+# a quarter faster than an interpreter compiled without them (README, "Performance").
+# `make PYTHON3=python3.12 venv` chooses another.
+PYTHON3 ?= $(shell /usr/bin/python3 -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null && echo /usr/bin/python3 || echo python3)
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 PYTEST := $(VENV)/bin/pytest
@@ -39,7 +44,7 @@ help:
 venv: $(INSTALLED)
 
 $(PY):
-	python3 -m venv $(VENV) || { rm -rf $(VENV) && $(call apt_install,python3-venv) && python3 -m venv $(VENV); }
+	$(PYTHON3) -m venv $(VENV) || { rm -rf $(VENV) && $(call apt_install,python3-venv) && $(PYTHON3) -m venv $(VENV); }
 
 $(INSTALLED): pyproject.toml | $(PY)
 	$(PIP) install -e '.[dev]'

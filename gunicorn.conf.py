@@ -4,6 +4,7 @@ Every value can be changed from the environment, so one file serves a laptop, a 
 and a row of app servers behind a load balancer.
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -36,3 +37,17 @@ errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 # Only nginx on this machine may say which scheme the client used (X-Forwarded-Proto).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def post_worker_init(worker: object) -> None:
+    """Once the worker has loaded the site: the garbage collector leaves its objects alone.
+
+    Django, the templates and the curriculum are tens of thousands of objects that live as long
+    as the worker; a full collection walks them all again and finds nothing to free. Frozen, they
+    are skipped, and a collection starts after 10,000 new container objects instead of 700
+    (a request makes a few thousand that are freed as soon as it ends). Counted with valgrind
+    (bench/profile_answers.py --callgrind): 7.7 % fewer instructions per answer.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 100)

@@ -157,6 +157,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# PostgreSQL through Django's backend with a health check that needs no query (baloot_site/postgres).
+POSTGRES_ENGINE = "baloot_site.postgres"
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = POSTGRES_ENGINE
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A write-ahead log synced at checkpoints, not at every commit: recording an answer costs
     # microseconds instead of a disk flush (about 25 ms on a small server). A power cut may lose
@@ -174,6 +178,8 @@ if DATABASE_REPLICA_URL:
     DATABASES["replica"] = dj_database_url.parse(
         DATABASE_REPLICA_URL, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True
     )
+    if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["replica"]["ENGINE"] = POSTGRES_ENGINE
     # Tests never make a database on the replica: there it is the primary's test database again.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["baloot_site.db_router.ReplicaRouter"]

@@ -1,6 +1,6 @@
 """What one puzzle answer costs the server, measured without the noise of a busy machine.
 
-Usage: python bench/profile_answers.py [N] [--profile] [--sqlite | --redis]
+Usage: python bench/profile_answers.py [N] [--profile] [--profile-pages] [--sqlite | --redis]
        valgrind --tool=callgrind --instr-atstart=no python bench/profile_answers.py N --redis --callgrind
 
 The load test's wall-clock figures move with whatever else the machine runs; these do not:
@@ -8,6 +8,7 @@ The load test's wall-clock figures move with whatever else the machine runs; the
 - CPU time of the server process per answer (``time.process_time``, best of three rounds);
 - database queries per answer and per step page (``CaptureQueriesContext``), listed once;
 - with ``--profile``, cProfile's top functions over N answers (cumulative time);
+- with ``--profile-pages``, cProfile's top functions of each other kind of request;
 - with ``--callgrind``, under valgrind, the machine instructions of N answers: the steadiest
   measure of all, the same to a fraction of a percent whatever else the machine runs.
 
@@ -26,6 +27,7 @@ import io
 import os
 import pstats
 import re
+import runpy
 import subprocess
 import sys
 import tempfile
@@ -128,6 +130,9 @@ def run(n: int, profile: bool, steps: list[list[str]], teachers: list[list[Any]]
     for q in queries.captured_queries:
         print("   ", q["sql"][:160])
 
+    # The garbage collector as a gunicorn worker sets it once the site is loaded.
+    runpy.run_path(str(ROOT / "gunicorn.conf.py"))["post_worker_init"](None)
+
     if "--callgrind" in sys.argv:
         # Under valgrind --tool=callgrind --instr-atstart=no: instructions of n answers only.
         pid = str(os.getpid())
@@ -209,6 +214,17 @@ def mix(app: Callable[..., Any], steps: list[list[str]], teachers: list[list[Any
         count = len(queries)  # now: the next request empties Django's query log
         ms = cpu_ms(lambda who=who, path=path: who.request("GET", path), n=10)
         print(f"CPU ms {name}: {ms:.2f} ({count} queries)")
+    if "--profile-pages" in sys.argv:
+        for name, (who, path) in pages.items():
+            profiler = cProfile.Profile(time.process_time)
+            profiler.enable()
+            for _ in range(20):
+                who.request("GET", path)
+            profiler.disable()
+            out = io.StringIO()
+            out.write(f"\n---- {name}, 20 requests\n")
+            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(45)
+            print(out.getvalue())
 
 
 def main() -> int:
