@@ -160,6 +160,8 @@ def run(n: int, profile: bool, steps: list[list[str]], teachers: list[list[Any]]
         profiler.enable()
         answers(fresh, n, page)
         profiler.disable()
+        if os.environ.get("PROFILE_DUMP"):
+            profiler.dump_stats(os.environ["PROFILE_DUMP"])
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out).sort_stats("cumulative")
         stats.print_stats(60)
