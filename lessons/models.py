@@ -185,11 +185,15 @@ class Attempt(models.Model):
     seconds = models.PositiveIntegerField(null=True, blank=True)
     hints_used = models.PositiveSmallIntegerField(default=0)
     created = models.DateTimeField(default=timezone.now)
-    token = models.CharField(max_length=64, unique=True)
+    token = models.CharField(max_length=64)
 
     class Meta:
         ordering = ("created", "id")
         indexes = (models.Index(fields=["session_key", "puzzle"], name="attempt_session_puzzle"),)
+        # Unique as a constraint, not as ``unique=True``: on PostgreSQL that would add a second
+        # index beside the unique one (``varchar_pattern_ops``, for LIKE), which no query uses
+        # (tokens are only looked up whole) and every answer stored would have to update.
+        constraints = (models.UniqueConstraint(fields=["token"], name="attempt_token_unique"),)
 
     def __str__(self) -> str:
         return f"{self.puzzle_id} {'ok' if self.correct else 'wrong'}"
