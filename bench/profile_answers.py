@@ -2,6 +2,7 @@
 
 Usage: python bench/profile_answers.py [N] [--profile] [--profile-pages] [--sqlite | --redis]
        valgrind --tool=callgrind --instr-atstart=no python bench/profile_answers.py N --redis --callgrind
+       valgrind --tool=callgrind --instr-atstart=no python bench/profile_answers.py --redis --callgrind-page="class page"
 
 The load test's wall-clock figures move with whatever else the machine runs; these do not:
 
@@ -10,7 +11,8 @@ The load test's wall-clock figures move with whatever else the machine runs; the
 - with ``--profile``, cProfile's top functions over N answers (cumulative time);
 - with ``--profile-pages``, cProfile's top functions of each other kind of request;
 - with ``--callgrind``, under valgrind, the machine instructions of N answers: the steadiest
-  measure of all, the same to a fraction of a percent whatever else the machine runs.
+  measure of all, the same to a fraction of a percent whatever else the machine runs;
+  ``--callgrind-page="class page"`` (any name of :func:`mix`) counts 20 requests of that page.
 
 The site runs in this process as gunicorn runs it (DEBUG off, the WSGI handler, every
 middleware) on a throwaway PostgreSQL database (``--sqlite``: a temporary SQLite file) holding the
@@ -133,6 +135,9 @@ def run(n: int, profile: bool, steps: list[list[str]], teachers: list[list[Any]]
     # The garbage collector as a gunicorn worker sets it once the site is loaded.
     runpy.run_path(str(ROOT / "gunicorn.conf.py"))["post_worker_init"](None)
 
+    if any(a.startswith("--callgrind-page=") for a in sys.argv):
+        mix(app, steps, teachers)
+        return
     if "--callgrind" in sys.argv:
         # Under valgrind --tool=callgrind --instr-atstart=no: instructions of n answers only.
         pid = str(os.getpid())
@@ -209,6 +214,18 @@ def mix(app: Callable[..., Any], steps: list[list[str]], teachers: list[list[Any
         "class page": (teacher, class_url),
         "class puzzles": (teacher, class_url + "dashboard/puzzles/"),
     }
+    counted = [a.split("=", 1)[1] for a in sys.argv if a.startswith("--callgrind-page=")]
+    if counted:
+        # Under valgrind, as --callgrind: the instructions of 20 requests of that page only.
+        who, path = pages[counted[0]]
+        who.request("GET", path)
+        pid = str(os.getpid())
+        subprocess.run(["callgrind_control", "-i", "on", pid], check=True, capture_output=True)
+        for _ in range(20):
+            who.request("GET", path)
+        subprocess.run(["callgrind_control", "-i", "off", pid], check=True, capture_output=True)
+        print(f"instructions counted for 20 requests of the {counted[0]}: divide valgrind's 'Collected' by 20")
+        return
     for name, (who, path) in pages.items():
         with CaptureQueriesContext(connection) as queries:
             status, _ = who.request("GET", path)

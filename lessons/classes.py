@@ -36,7 +36,7 @@ from lessons.permissions import (
     student_of,
     teacher_required,
 )
-from lessons.render import page
+from lessons.render import csrf_input, page
 
 User = get_user_model()
 
@@ -207,6 +207,7 @@ def _teacher_page(
         "join_link": join_link(request, classroom),
         "teachers": [(t, display_name(t)) for t in teachers],
         "students": students,
+        "row_csrf": csrf_input(request),
         "drills": list(classroom.drills.all()),
         "teacher_form": teacher_form or CoTeacherForm(classroom=classroom),
     }

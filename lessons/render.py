@@ -3,7 +3,9 @@
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.utils.html import format_html
 
 from lessons.views import get_prefs
 
@@ -13,3 +15,12 @@ def page(
 ) -> HttpResponse:
     """``render`` with the learner's preferences (digits, deck) that the base template reads."""
     return render(request, template, {"prefs": get_prefs(request), **(ctx or {})}, status=status)
+
+
+def csrf_input(request: HttpRequest) -> str:
+    """The hidden CSRF field, made once, for a form repeated in every row of a table.
+
+    ``{% csrf_token %}`` does the same work at every form: it reads the lazy token, compares it and
+    formats the field again. The class page has two such forms for each pupil.
+    """
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
