@@ -11,6 +11,7 @@ answered with status 400 and a message in the page language, never a 500.
 """
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,7 @@ from django.views.decorators.http import require_POST
 from engine import messages
 from engine.notation import InputError
 from lessons import checking, lesson_cache, progress, timing
+from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task
 from lessons.templatetags.table import (
@@ -262,6 +264,7 @@ class StepPage:
         # The part of the page answering a post takes the focus (the template leaves a verdict
         # swapped by htmx alone: the focus stays on the card, ready for another try).
         self.focus = ""
+        self._addresses: dict[str, Callable[[int], str]] = {}
 
     @property
     def wrong_tries(self) -> int:
@@ -364,7 +367,12 @@ class StepPage:
         }
 
     def _url(self, name: str, n: int) -> str:
-        return reverse(name, args=[self.variant, self.lesson.slug, n])
+        # One reverse() per route and page, the step number put into its address: the step list
+        # of a lesson of twenty steps otherwise costs twenty reverses (lessons/addresses.py).
+        of_step = self._addresses.get(name)
+        if of_step is None:
+            of_step = self._addresses[name] = row_addresses(name, self.variant, self.lesson.slug)
+        return of_step(n)
 
     def _reasons(self) -> list[dict[str, str]]:
         """The engine's reasons, each with the title of the rule it cites.
