@@ -2,7 +2,8 @@
 
 Usage: python bench/profile_answers.py [N] [--profile] [--profile-pages] [--sqlite | --redis]
        valgrind --tool=callgrind --instr-atstart=no python bench/profile_answers.py N --redis --callgrind
-       valgrind --tool=callgrind --instr-atstart=no python bench/profile_answers.py --redis --callgrind-page="class page"
+       valgrind --tool=callgrind --instr-atstart=no python bench/profile_answers.py --redis \
+           --callgrind-page="class page"
 
 The load test's wall-clock figures move with whatever else the machine runs; these do not:
 
@@ -224,7 +225,8 @@ def mix(app: Callable[..., Any], steps: list[list[str]], teachers: list[list[Any
         for _ in range(20):
             who.request("GET", path)
         subprocess.run(["callgrind_control", "-i", "off", pid], check=True, capture_output=True)
-        print(f"instructions counted for 20 requests of the {counted[0]}: divide valgrind's 'Collected' by 20")
+        what = f"20 requests of the {counted[0]}"
+        print(f"instructions counted for {what}: divide valgrind's 'Collected' by 20")
         return
     for name, (who, path) in pages.items():
         with CaptureQueriesContext(connection) as queries:
