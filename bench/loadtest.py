@@ -13,7 +13,8 @@ What it does, and undoes:
    as it has the answer to the last one (no pause to think);
 4. prints ``BENCH load_*`` lines, then (on standard error) the CPU time per request of the
    server, the database, Redis and the load generator, latencies by kind of request and the
-   load average; stops gunicorn and Redis and drops the database, even on failure.
+   load average, and the CPU time of a reference loop (how fast this machine runs Python today);
+   stops gunicorn and Redis and drops the database, even on failure.
 
 Every response that is not 2xx or 3xx, every network error or timeout, and every answer without
 its verdict counts as an error. Only loopback addresses are used. No external load tool: one
@@ -609,8 +610,25 @@ def server_cpu_by_kind(request_log: IO[bytes]) -> dict[str, list[float]]:
     return by_kind
 
 
+def reference_loop_ms() -> float:
+    """CPU milliseconds of a fixed pure-Python loop (best of three): this machine's speed today.
+
+    Machines of the same kind run the same instructions up to twice as fast as one another; the
+    load test's figures are comparable only between runs whose reference loops agree.
+    """
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        total = 0
+        for i in range(2_000_000):
+            total += i
+        best = min(best, time.process_time() - start)
+    return best * 1000
+
+
 def main() -> int:
     signal.signal(signal.SIGTERM, stop_on_sigterm)
+    reference_ms = reference_loop_ms()
     name = f"baloot_load_{os.getpid()}"
     port = free_port()
     with contextlib.ExitStack() as stack:
@@ -654,6 +672,10 @@ def main() -> int:
     print(
         f"load average (1 min) {load_before:.2f} before, {load_after:.2f} after; "
         f"{tally.reconnects} idle connection(s) closed by the server and reopened",
+        file=sys.stderr,
+    )
+    print(
+        f"this machine: a reference loop of 2,000,000 additions takes {reference_ms:.0f} ms of CPU",
         file=sys.stderr,
     )
     for sample in tally.error_samples:
