@@ -1,4 +1,4 @@
-"""The auction, doubling and the first lead (RULES.md §3), with a reason for every refused call.
+"""The auction, doubling and the first lead (docs/rules.md §3), with a reason for every refused call.
 
 An auction is a value. Build it from the rule set, the dealer and the bidding
 card, then feed it calls in order: :meth:`Auction.call` returns a **new**
@@ -48,7 +48,7 @@ call           meaning
 
 Doubling (:class:`Doubling`) uses ``double``, ``three``, ``four``, ``gahwa`` and ``pass``.
 
-Readings chosen where RULES.md leaves room
+Readings chosen where docs/rules.md leaves room
 ==========================================
 
 - Turn order: the player after the dealer speaks first (``next_seat(dealer,
@@ -107,7 +107,7 @@ rule                            params
 ==============================  ==================================================================
 
 ``bid.turn``, ``bid.over``, ``bid.unknown`` and ``bid.sa.redeal`` are not
-(yet) IDs of RULES.md; the others are. A finished auction refuses every call
+(yet) IDs of docs/rules.md; the others are. A finished auction refuses every call
 with the rule that closed it: ``bid.sa.sun-ends``, ``bid.void`` or ``bid.over``.
 """
 
@@ -234,7 +234,7 @@ class Contract:
         return self.taker.team
 
     def as_json(self) -> dict[str, str | None]:
-        """The ``contract`` object of the ``bid`` command (ENGINE-CLI.md)."""
+        """The ``contract`` object of the ``bid`` command (docs/engine-cli.md)."""
         return {
             "mode": self.mode,
             "trump": None if self.trump == NO_TRUMP else SUIT_LETTERS[self.trump],
@@ -455,7 +455,7 @@ _CONFIRMING = (Call(CONFIRM), Call(SUN), Call(PASS))
 
 @dataclass(frozen=True)
 class SaudiAuction(Auction):
-    """Saudi Baloot: Hokm, Sun, Ashkal, two rounds, confirmation (RULES.md §3.1)."""
+    """Saudi Baloot: Hokm, Sun, Ashkal, two rounds, confirmation (docs/rules.md §3.1)."""
 
     rules_type: ClassVar[type[RuleSet]] = Saudi
 
@@ -586,7 +586,7 @@ class _TakeAuction(Auction):
 
 @dataclass(frozen=True)
 class MoroccanAuction(_TakeAuction):
-    """Moroccan Belote (RULES.md §3.3): a Jack turned up must be taken by the first speaker."""
+    """Moroccan Belote (docs/rules.md §3.3): a Jack turned up must be taken by the first speaker."""
 
     rules_type: ClassVar[type[RuleSet]] = Moroccan
     second_suit_rule: ClassVar[str] = "bid.ma.second-suit"
@@ -595,7 +595,7 @@ class MoroccanAuction(_TakeAuction):
 
 @dataclass(frozen=True)
 class FrenchAuction(_TakeAuction):
-    """French Belote (RULES.md §3.4); the order follows the ``clockwise`` option."""
+    """French Belote (docs/rules.md §3.4); the order follows the ``clockwise`` option."""
 
     rules_type: ClassVar[type[RuleSet]] = French
     second_suit_rule: ClassVar[str] = "bid.fr.second-suit"
@@ -624,7 +624,7 @@ def new_auction(rules: RuleSet, dealer: Seat, bidding_card: Card) -> Auction:
 
 @dataclass(frozen=True)
 class Doubling:
-    """Saudi doubling after the auction (RULES.md §3.2): double, three, four, gahwa.
+    """Saudi doubling after the auction (docs/rules.md §3.2): double, three, four, gahwa.
 
     ``game_score`` is the game score before this hand, indexed by :class:`Team`
     (``(ns, ew)``); only Sun looks at it. ``history`` holds ``(seat, call)`` pairs.
@@ -785,7 +785,7 @@ def first_lead(rules: RuleSet, dealer: Seat, contract: Contract) -> Reason:
 
 
 def first_leader(rules: RuleSet, dealer: Seat, contract: Contract) -> Seat:
-    """Who leads the first trick (RULES.md §3.5).
+    """Who leads the first trick (docs/rules.md §3.5).
 
     >>> from engine.variants import rules_for
     >>> c = Contract("hokm", 0, Seat.N, Seat.N)

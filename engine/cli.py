@@ -1,4 +1,4 @@
-"""``python -m engine COMMAND``: one JSON object in, one JSON object out (ENGINE-CLI.md).
+"""``python -m engine COMMAND``: one JSON object in, one JSON object out (docs/engine-cli.md).
 
 Commands: ``legal``, ``trick``, ``projects``, ``score``, ``bid``. Input is read
 by :mod:`engine.notation`; the rule modules answer with reasons and steps;
@@ -323,7 +323,7 @@ def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str
     bidding_card = parse_card(obj["bidding_card"], "bidding_card")
     hand = None
     if obj.get("hand") is not None:
-        # Before the bidding card is taken, everyone holds five cards (RULES.md §1, Deal).
+        # Before the bidding card is taken, everyone holds five cards (docs/rules.md §1, Deal).
         hand = parse_cards(obj["hand"], "hand", 5, 5)
         check_distinct([("bidding_card", bidding_card), *((f"hand[{i}]", c) for i, c in enumerate(hand))])
     auction = new_auction(rules, dealer, bidding_card)

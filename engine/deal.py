@@ -1,4 +1,4 @@
-"""Dealing with a seedable shuffle (RULES.md §1, "Deal").
+"""Dealing with a seedable shuffle (docs/rules.md §1, "Deal").
 
 The dealer gives 3 then 2 cards to each player (french option ``deal_2_then_3``:
 2 then 3), starting with the player after the dealer, and turns the next card

@@ -1,4 +1,4 @@
-"""Explanations as data: a rule ID from RULES.md and the parameters of one case.
+"""Explanations as data: a rule ID from docs/rules.md and the parameters of one case.
 
 Rule logic returns these; only :mod:`engine.messages` turns them into sentences,
 through the gettext catalogs under ``locale/``.

@@ -1,7 +1,7 @@
 """Sentences and names for people: the only place the engine's explanations become text.
 
 Rule logic returns :class:`~engine.explain.Reason` / :class:`~engine.explain.Step`
-records (a rule ID from RULES.md and its params); this module renders them in
+records (a rule ID from docs/rules.md and its params); this module renders them in
 English, Arabic, Persian or French through the gettext catalogs
 ``locale/<lang>/LC_MESSAGES/django.po`` — the same files the Django site uses,
 domain ``django``. It uses the standard library only.
@@ -27,7 +27,7 @@ Catalog keys
 - ``error.<code>``: the command line's error messages (below);
 - ``solve.best``, ``solve.trick``, ``solve.outcome``, ``solve.loses``: the
   exact solver's explanations (:mod:`engine.solver.explain`; not rules of
-  RULES.md, listed in ``engine.rule_ids.SOLVER_IDS``), and ``theme.<key>``, the
+  docs/rules.md, listed in ``engine.rule_ids.SOLVER_IDS``), and ``theme.<key>``, the
   names of puzzle themes (:mod:`engine.solver.themes`);
 - vocabulary: ``suit.S``, ``suit.none`` (Sun), ``suit.spanish.S``, ``rank.K``,
   ``rank.short.K``, ``rank.spanish.K``, ``card.long``, ``card.played``, ``card.spanish.short``,
@@ -137,7 +137,7 @@ DOMAIN = "django"
 MISSING = "…"
 
 SUIT_SYMBOLS = "♠♥♦♣"
-# The number printed on the Spanish card that plays as each rank 7 8 9 T J Q K A (RULES.md §6).
+# The number printed on the Spanish card that plays as each rank 7 8 9 T J Q K A (docs/rules.md §6).
 SPANISH_NUMBERS = ("4", "5", "6", "7", "10", "11", "12", "1")
 NO_TRUMP = 4
 

@@ -1,4 +1,4 @@
-"""JSON values → engine values, for the command line (ENGINE-CLI.md).
+"""JSON values → engine values, for the command line (docs/engine-cli.md).
 
 Every reader takes the raw JSON value and the *field path* it came from
 (``"hand[2]"``, ``"hands.N[0]"``, ``"card_points.EW"``), and raises

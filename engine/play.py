@@ -1,6 +1,6 @@
 """Playing a card: which cards are legal now, why the others are not, and who wins a trick.
 
-Two paths over the same rules (RULES.md §2):
+Two paths over the same rules (docs/rules.md §2):
 
 - :func:`legal_mask` answers *which cards* with a few bit operations on masks;
   the hand runner, the bots and the solver call it millions of times.

@@ -1,4 +1,4 @@
-"""Projects (Saudi) and declarations (Moroccan, French): RULES.md §4.
+"""Projects (Saudi) and declarations (Moroccan, French): docs/rules.md §4.
 
 A player's hand is split into disjoint projects worth the most (a card counts
 in one project only; the Belote/Baloot pair is apart). Then only one team
@@ -22,7 +22,7 @@ Values are in the unit the variant adds to the hand score: game points for
 ``saudi`` (Sira 2 in Hokm, 4 in Sun), card points for ``moroccan`` and
 ``french`` (tierce 20).
 
-Chosen readings where RULES.md leaves a gap:
+Chosen readings where docs/rules.md leaves a gap:
 
 - ``decl.ma.best``: two carrés of equal value (A, 10, K, Q are all 100) rank
   A > 10 > K > Q, the order of their card points.

@@ -19,7 +19,7 @@ from engine.cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, TEN
 
 NO_TRUMP = 4
 
-# Strongest first (RULES.md §1).
+# Strongest first (docs/rules.md §1).
 TRUMP_ORDER = (JACK, NINE, ACE, TEN, KING, QUEEN, EIGHT, SEVEN)
 PLAIN_ORDER = (ACE, TEN, KING, QUEEN, JACK, NINE, EIGHT, SEVEN)
 

@@ -1,8 +1,8 @@
-"""The rule IDs of RULES.md, in the order it introduces them.
+"""The rule IDs of docs/rules.md, in the order it introduces them.
 
 One list for everyone who needs to know which rules exist: the content loader
 refuses a puzzle citing an unknown rule, the rules pages sort by this order,
-and ``tests/engine/test_rule_coverage.py`` checks the list against RULES.md.
+and ``tests/engine/test_rule_coverage.py`` checks the list against docs/rules.md.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ RULE_IDS: tuple[str, ...] = (
     "penalty.sa.khaysh",
 )  # fmt: skip
 
-# Refusals of the auction that RULES.md does not number (out of turn, closed, unknown call, redeal).
+# Refusals of the auction that docs/rules.md does not number (out of turn, closed, unknown call, redeal).
 AUCTION_EXTRA_IDS: tuple[str, ...] = ("bid.turn", "bid.over", "bid.unknown", "bid.sa.redeal")
 
-# The exact solver's explanations (engine/solver/explain.py): not rules of RULES.md, but what the
+# The exact solver's explanations (engine/solver/explain.py): not rules of docs/rules.md, but what the
 # best play of a position proves. Rendered like rules; a puzzle cites the rules, never these.
 SOLVER_IDS: tuple[str, ...] = ("solve.best", "solve.trick", "solve.outcome", "solve.loses")

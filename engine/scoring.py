@@ -1,10 +1,10 @@
-"""Scoring a finished hand (RULES.md §5), step by step.
+"""Scoring a finished hand (docs/rules.md §5), step by step.
 
 The input is already-decided facts (:class:`HandFacts`): who took what, which
 projects or declarations were declared and which team counts them, who holds
 Baloot/Belote. Deciding those is :mod:`engine.projects`' job; this module only
 adds them up. :func:`score_hand` returns a :class:`HandScore` whose ``steps``,
-read in order, explain the result; each cites the RULES.md rule it applies.
+read in order, explain the result; each cites the docs/rules.md rule it applies.
 
 >>> from engine.cards import Team
 >>> from engine.ranking import NO_TRUMP
@@ -32,7 +32,7 @@ can say what they lost to. Where a rule gives a team "all counted projects" or
 ``score.fr.dedans``, ``score.fr.capot``) it is the counted team's projects,
 whichever team that is: the beaten team's declarations never count.
 
-Readings where RULES.md leaves a detail open
+Readings where docs/rules.md leaves a detail open
 --------------------------------------------
 - ``score.sa.doubled`` with ``tie_is_draw``: a tie is a success of the buyers
   (step 5), so the buyers take the doubled hand. Baloot stays with its holder
@@ -136,7 +136,7 @@ from engine.explain import Step
 from engine.ranking import NO_TRUMP, total_points
 from engine.variants import French, Moroccan, RuleSet, Saudi
 
-# Saudi game points (RULES.md §5.1).
+# Saudi game points (docs/rules.md §5.1).
 SUN_HAND = 26
 HOKM_HAND = 16
 KABOOT_SUN = 44
@@ -144,7 +144,7 @@ KABOOT_HOKM = 25
 KABOOT_ON_ACE = 88
 BALOOT = 2
 
-# Moroccan and French card points (RULES.md §4.2-§5.3).
+# Moroccan and French card points (docs/rules.md §4.2-§5.3).
 BELOTE = 20
 CARD_POINTS = 162
 CAPOT_BONUS_MA = 100

@@ -45,7 +45,7 @@ _TURNS = {
 
 
 class IllegalPlay(ValueError):
-    """A card that may not be played now; ``reasons`` cite RULES.md (empty: not in hand / not your turn)."""
+    """A card that may not be played now; ``reasons`` cite docs/rules.md (none: not held, not your turn)."""
 
     def __init__(self, card: Card, reasons: list[Reason]) -> None:
         super().__init__(f"{card} may not be played: {', '.join(r.rule for r in reasons) or 'not held'}")

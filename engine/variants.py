@@ -42,7 +42,7 @@ class RuleSet:
     """What every variant has; subclasses add their house rules as fields."""
 
     name: ClassVar[str]
-    # Fixed rules of the family (not options): see RULES.md §2.
+    # Fixed rules of the family (not options): see docs/rules.md §2.
     has_sun: ClassVar[bool] = False
     overtrump_always: ClassVar[bool] = True  # play.must-overtrump even over partner
     must_overruff: ClassVar[bool] = False  # play.must-overruff

@@ -2,7 +2,7 @@
 
 The page a card table keeps open. It is one GET form (lessons/calculator_form.py),
 so the page's address reproduces the hand and can be shared; the engine's ``score``
-command (ENGINE-CLI.md) is called in-process and its steps are shown as they come,
+command (docs/engine-cli.md) is called in-process and its steps are shown as they come,
 in the page language. With htmx, changing a field asks for the result region alone
 (and, out of band, the messages beside the fields); without JavaScript the Compute
 button submits the same GET form and the page comes back with the answer.

@@ -5,7 +5,7 @@ taking team and the projects each player showed; the form asks for just that and
 derives the rest: the other team's card points (162 or 130 minus), the tricks
 (a Kaboot / capot is "8 tricks" for one team, otherwise any split with a trick on
 each side), the multiplier from the doubling word. :meth:`CalculatorForm.payload`
-is the JSON object of ENGINE-CLI.md's ``score`` command.
+is the JSON object of docs/engine-cli.md's ``score`` command.
 
 The form is a GET form: its fields are the query string of a link that reproduces
 the hand (:meth:`CalculatorForm.query`). Numbers may be typed with Arabic-Indic or
@@ -33,7 +33,7 @@ from engine.ranking import NO_TRUMP, total_points
 from engine.scoring import TRICKS
 from engine.variants import VARIANTS, UnknownOption, rules_for
 
-# The engine's input fields (ENGINE-CLI.md, ``score``) and the form fields they come from.
+# The engine's input fields (docs/engine-cli.md, ``score``) and the form fields they come from.
 ENGINE_FIELDS = {
     "trump": "trump", "taker": "taker", "dealer": "dealer", "tricks": "tricks", "belote": "belote",
     "multiplier": "double", "gahwa": "double", "bidding_card": "ace", "pot": "pot",
@@ -302,7 +302,7 @@ class CalculatorForm(forms.Form):
         return chosen
 
     def payload(self) -> dict[str, Any]:
-        """The ``score`` command's input (ENGINE-CLI.md) for a valid, ready form."""
+        """The ``score`` command's input (docs/engine-cli.md) for a valid, ready form."""
         data = self.cleaned_data
         taker = Seat.parse(data["taker"])
         team, other_team = str(taker.team), str(taker.team.other)

@@ -1,6 +1,6 @@
 """Right or wrong: the only place the site decides, always by asking the engine.
 
-A puzzle's position is the JSON input of an engine command (ENGINE-CLI.md); the site runs the
+A puzzle's position is the JSON input of an engine command (docs/engine-cli.md); the site runs the
 command in-process through :data:`engine.cli.COMMANDS`, in the learner's language, and compares
 the learner's answer with the engine's output and the author's accepted answers.
 

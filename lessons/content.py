@@ -39,7 +39,7 @@ REFERENCE = "reference"
 GENERATED = "generated"
 LANGS = ("en", "ar", "fa", "fr")
 
-# A puzzle's `rules` must name rules of RULES.md, so a typo cannot reach a learner.
+# A puzzle's `rules` must name rules of docs/rules.md, so a typo cannot reach a learner.
 RULE_IDS = frozenset(engine_rule_ids.RULE_IDS)
 
 COURSE_KEYS = frozenset({"variant", "title", "description", "order"})
@@ -450,7 +450,7 @@ def _read_puzzle(raw: Any, variant: str) -> PuzzleSpec:
     rules = _str_list(raw.get("rules"), "rules")
     unknown = [r for r in rules if r not in RULE_IDS]
     if unknown:
-        raise _Invalid("rules", f"unknown rule ID(s) {', '.join(unknown)} (see RULES.md)")
+        raise _Invalid("rules", f"unknown rule ID(s) {', '.join(unknown)} (see docs/rules.md)")
     themes = _str_list(raw.get("themes"), "themes")
     bad_themes = [t for t in themes if not SLUG.match(t)]
     if bad_themes:

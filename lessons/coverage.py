@@ -69,7 +69,7 @@ def practised_rules(course: CourseSpec) -> set[str]:
 
 
 def unpractised_rules(course: CourseSpec) -> list[str]:
-    """The IDs that apply to the course's variant and that no puzzle of it practises, in RULES.md order."""
+    """The IDs that apply to the course's variant and that no puzzle of it practises, in the rules' order."""
     practised = practised_rules(course)
     return [rule for rule in applicable_rules(course.variant) if rule not in practised]
 

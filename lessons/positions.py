@@ -158,7 +158,7 @@ def read_contract(value: Any, field: str, rules: RuleSet) -> Contract:
 
 
 def first_lead(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
-    """Who leads the first trick after this contract (RULES.md §3.5)."""
+    """Who leads the first trick after this contract (docs/rules.md §3.5)."""
     check_fields(obj, ("variant", "dealer", "contract"), ("rules",))
     rules = parse_rules(obj)
     dealer = parse_seat(obj["dealer"], "dealer")
@@ -185,7 +185,7 @@ def _doubling_call(value: Any, field: str) -> Call:
 
 
 def double(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
-    """What ``seat`` may say now in the doubling of a saudi contract (RULES.md §3.2), and why not the rest."""
+    """What ``seat`` may say now in a saudi contract's doubling (docs/rules.md §3.2), and why not more."""
     check_fields(obj, ("variant", "contract", "seat"), ("game_score", "calls", "rules"))
     rules = parse_rules(obj)
     if not isinstance(rules, Saudi):

@@ -64,7 +64,7 @@ class Move(NamedTuple):
 
 
 class Refused(Exception):
-    """The rules refuse this call or card now; ``reasons`` (RULES.md IDs and params) say why."""
+    """The rules refuse this call or card now; ``reasons`` (docs/rules.md IDs and params) say why."""
 
     def __init__(self, kind: str, value: str, reasons: list[Reason]) -> None:
         super().__init__(f"{kind} {value} refused: {', '.join(r.rule for r in reasons)}")

@@ -1,13 +1,13 @@
 """The reference pages: the rules of each variant explained, and the glossary of its words.
 
 Their text is content, like the lessons: ``lessons/content/reference/rules-<variant>.yaml``
-explains every rule of the variant (organised in the sections of RULES.md) and
+explains every rule of the variant (organised in the sections of docs/rules.md) and
 ``lessons/content/reference/glossary.yaml`` names the game's concepts in each language, both
 written in en, ar, fa and fr so that translators see the four side by side. Rule titles come
 from the engine's catalogs (:func:`engine.messages.rule_title`), so a rule is called the same
 on every page.
 
-A rules file is checked when it is read (:func:`read_rules`): each rule of RULES.md that
+A rules file is checked when it is read (:func:`read_rules`): each rule of docs/rules.md that
 applies to the variant (lessons/rulebook.py) is explained exactly once, in its section; a
 house rule names an option of the variant; every text is there in the four languages. The
 pages link each rule to the lessons and puzzles that practise it (``Puzzle.rules``).
@@ -67,7 +67,7 @@ class ReferenceFileError(ValueError):
 
 @dataclass(frozen=True)
 class Entry:
-    """One explained item: a rule of RULES.md (``rule``), a topic (``topic``) or a house rule (``option``)."""
+    """An explained item: a rule (docs/rules.md, ``rule``), a topic (``topic``), a house rule (``option``)."""
 
     text: Text
     rule: str = ""

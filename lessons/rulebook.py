@@ -1,9 +1,9 @@
-"""Which rules of RULES.md apply to which variant, in the sections of that file.
+"""Which rules of docs/rules.md apply to which variant, in the sections of that file.
 
 The rules explainer pages, ``manage.py curriculum_stats`` and the curriculum tests read the
 same table, so "the rules a course must practise" means one thing everywhere.
 
-Readings of RULES.md where the table could be read two ways:
+Readings of docs/rules.md where the table could be read two ways:
 
 - ``trick.win`` (§1, used by every table of §2) applies to every variant.
 - ``bid.void`` (everyone passes twice, §1 and §3.1) applies to every variant.
@@ -27,7 +27,7 @@ from lessons.content import RULE_IDS
 
 VARIANTS = ("saudi", "moroccan", "french")
 
-# The playing rules of each variant (RULES.md §2 table and its house rules).
+# The playing rules of each variant (docs/rules.md §2 table and its house rules).
 PLAY_RULES = {
     "saudi": (
         "play.must-follow",
@@ -46,7 +46,7 @@ PLAY_RULES = {
     ),
 }
 
-# The rest: every ID of RULES.md starting with one of these belongs to the variant.
+# The rest: every ID of docs/rules.md starting with one of these belongs to the variant.
 PREFIXES = {
     "saudi": ("bid.sa.", "double.sa.", "lead.sa.", "proj.sa.", "score.sa.", "penalty.sa."),
     "moroccan": ("bid.ma.", "lead.ma.", "decl.ma.", "score.ma."),
@@ -57,13 +57,13 @@ COMMON = ("trick.win", "bid.void")
 
 @dataclass(frozen=True)
 class Section:
-    """A part of the rules, as RULES.md orders them; ``prefixes`` pick its rule IDs."""
+    """A part of the rules, as docs/rules.md orders them; ``prefixes`` pick its rule IDs."""
 
     slug: str
     prefixes: tuple[str, ...]
 
 
-# RULES.md §1 (deck and ranking), §2 (playing a card), §3 (bidding, doubling, first lead),
+# docs/rules.md §1 (deck and ranking), §2 (playing a card), §3 (bidding, doubling, first lead),
 # §4 (projects and declarations), §5 (scoring, penalties); the house rules come last.
 SECTIONS = (
     Section("deck", ("trick.",)),
@@ -76,7 +76,7 @@ SECTIONS = (
 
 
 def _order(rule: str) -> tuple[int, int]:
-    """Sort key: the section, then the order of RULES.md within it (kept by RULE_ORDER)."""
+    """Sort key: the section, then the order of docs/rules.md within it (kept by RULE_ORDER)."""
     return (section_of(rule), RULE_ORDER.index(rule))
 
 
@@ -87,12 +87,12 @@ def section_of(rule: str) -> int:
     raise ValueError(f"{rule} belongs to no section")
 
 
-# The IDs in the order RULES.md introduces them (RULE_IDS is a set).
+# The IDs in the order docs/rules.md introduces them (RULE_IDS is a set).
 RULE_ORDER = engine_rule_ids.RULE_IDS
 
 
 def applicable_rules(variant: str) -> list[str]:
-    """The RULES.md IDs that apply to ``variant``, in the order of RULES.md's sections."""
+    """The docs/rules.md IDs that apply to ``variant``, in the order of docs/rules.md's sections."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
     chosen = set(COMMON) | set(PLAY_RULES[variant])

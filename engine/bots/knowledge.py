@@ -8,7 +8,7 @@ Known cards
   - the cards of projects shown (:mod:`engine.bots.view`) and not yet played;
   - moroccan and french belote: the holder who announced it with one card holds the other.
 Cards a seat cannot hold
-  - every card it played is legal by the rules (RULES.md §2). So if the card
+  - every card it played is legal by the rules (docs/rules.md §2). So if the card
     ``c`` it played would have been illegal in a hand holding ``c`` and ``x``,
     it did not hold ``x`` then, and does not hold it now. That one test covers
     each rule and its exemptions without naming them: not following suit

@@ -11,7 +11,7 @@ Points are **card points from the position on**: the cards already in the
 trick in progress, every later trick, and the last-trick bonus; the tricks
 finished before the position are added for the hand's totals.
 
-These ids are not rules of RULES.md (see ``SOLVER_IDS`` in :mod:`engine.rule_ids`):
+These ids are not rules of docs/rules.md (see ``SOLVER_IDS`` in :mod:`engine.rule_ids`):
 
 =================  ======================================================================
 id                 params

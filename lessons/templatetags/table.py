@@ -1,6 +1,6 @@
 """What the table partial draws: a puzzle position read into cards, seats and words.
 
-A position is the JSON input of one engine command (ENGINE-CLI.md): ``legal``
+A position is the JSON input of one engine command (docs/engine-cli.md): ``legal``
 (``seat``, ``hand``, ``trick``), ``trick`` (four plays), ``projects`` (``hands``),
 ``score`` (card points, tricks, projects...) or ``bid`` (``bidding_card``,
 ``calls``, ``hand``). :func:`table_view` reads whichever keys are there into a

@@ -1,4 +1,4 @@
-"""The auction, doubling and the first lead (RULES.md §3), named after the rule IDs."""
+"""The auction, doubling and the first lead (docs/rules.md §3), named after the rule IDs."""
 
 from __future__ import annotations
 
@@ -199,7 +199,7 @@ def test_bid_sa_no_ashkal_on_ace_when_the_option_is_on():
 
 
 def test_bid_sa_after_hokm_only_sun_ashkal_or_pass():
-    # The example of ENGINE-CLI.md: E passes, N says Hokm, W (the dealer's left) to act.
+    # The example of docs/engine-cli.md: E passes, N says Hokm, W (the dealer's left) to act.
     a = run(SAUDI, "S", "7H", "pass hokm")
     assert a.to_act == Seat.W
     assert a.allowed() == ["pass", "sun", "ashkal"]

@@ -1,5 +1,5 @@
 """Practice bots: they see only their seat's View, answer only with allowed calls and legal cards,
-infer voids as the rules of play allow (RULES.md §2), and the strongest beats random play."""
+infer voids as the rules of play allow (docs/rules.md §2), and the strongest beats random play."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``python -m engine``, through a real subprocess, against the contract in ENGINE-CLI.md."""
+"""``python -m engine``, through a real subprocess, against the contract in docs/engine-cli.md."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def refused(command: str, payload: object, via_process: bool = True) -> dict[str
 
 
 def test_cli_legal_contract_example_play_must_follow() -> None:
-    # ENGINE-CLI.md: hand K♣ 7♣ A♠, E led 9♣ (N, a plain suit in Hokm of hearts): follow clubs.
+    # docs/engine-cli.md: hand K♣ 7♣ A♠, E led 9♣ (N, a plain suit in Hokm of hearts): follow clubs.
     out = ok(
         "legal",
         {"variant": "saudi", "trump": "H", "seat": "N", "hand": ["KC", "7C", "AS"], "trick": [["E", "9C"]]},

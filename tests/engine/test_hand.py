@@ -2,7 +2,7 @@
 
 The property tests play thousands of random complete hands per variant through
 the checked path (every card verified and explained on demand) and assert the
-invariants RULES.md implies.
+invariants docs/rules.md implies.
 """
 
 from __future__ import annotations

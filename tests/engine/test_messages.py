@@ -1,4 +1,4 @@
-"""The presentation layer: every rule of RULES.md speaks every language, in each variant's words."""
+"""The presentation layer: every rule of docs/rules.md speaks every language, in each variant's words."""
 
 from __future__ import annotations
 
@@ -35,24 +35,15 @@ from engine.play import explain_play, explain_trick
 from engine.projects import best_split, count_projects, explain_split, judge_belote
 from engine.ranking import NO_TRUMP
 from engine.variants import rules_for
+from tests.documented_rules import documented_rule_ids
 
 REPO = Path(__file__).resolve().parents[2]
-# CI lays shared/ beside the clone, as on the development machines.
-RULES_MD = REPO.parent / "shared" / "RULES.md"
 LOCALE = REPO / "locale"
 
 C = Card.parse
 
 
-def rule_ids() -> list[str]:
-    if not RULES_MD.exists():
-        raise FileNotFoundError(f"RULES.md not found at {RULES_MD}: shared/ must sit beside the repository")
-    families = "play|trick|bid|double|lead|proj|decl|score|penalty"
-    ids = re.findall(rf"`((?:{families})\.[a-z0-9.-]+)`", RULES_MD.read_text(encoding="utf-8"))
-    return sorted(set(ids))
-
-
-RULE_IDS = rule_ids()
+RULE_IDS = sorted(documented_rule_ids())
 
 
 def variants_of(rule: str) -> tuple[str, ...]:
@@ -234,7 +225,7 @@ def test_samples_cover_every_rule_of_rules_md() -> None:
     assert set(RULE_IDS) <= set(SAMPLES)
 
 
-# ---------------------------------------------------------------- coverage of RULES.md
+# ---------------------------------------------------------------- coverage of docs/rules.md
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -534,7 +525,7 @@ def test_card_names() -> None:
     assert card_long_name(C("QH"), "french", "fr") == "dame de cœur"
     assert card_long_name(C("QH"), "saudi", "ar") == "بنت هاص"
     assert card_long_name(C("QH"), "french", "fa") == "بی‌بی دل"
-    # Spanish deck (RULES.md §6): Q plays as the 11 (caballo), the jack as the 10 (sota), the ten as the 7.
+    # Spanish deck (docs/rules.md §6): Q plays as the 11 (caballo), the jack as the 10 (sota), ten as 7.
     assert card_name(C("QH"), "moroccan", "ar", "spanish") == "11 من الكؤوس"
     assert card_name(C("JD"), "moroccan", "en", "spanish") == "10 of coins"
     assert card_name(C("TS"), "moroccan", "en", "spanish") == "7 of swords"

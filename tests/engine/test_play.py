@@ -1,4 +1,4 @@
-"""Legality (RULES.md §2) and the trick winner, named after the rule IDs."""
+"""Legality (docs/rules.md §2) and the trick winner, named after the rule IDs."""
 
 from __future__ import annotations
 
@@ -207,7 +207,7 @@ def test_trick_win_trump_order_and_plain_order():
 
 
 def reference_legal(hand: list[int], trick: list[int], trump: int, rules) -> set[int]:
-    """RULES.md §2 written out the slow way, one rule after another."""
+    """docs/rules.md §2 written out the slow way, one rule after another."""
     if not trick:
         return set(hand)
     led = trick[0] // 8

@@ -1,4 +1,4 @@
-"""Projects and declarations (RULES.md §4), named after the rule IDs; seeds 000-004."""
+"""Projects and declarations (docs/rules.md §4), named after the rule IDs; seeds 000-004."""
 
 from __future__ import annotations
 

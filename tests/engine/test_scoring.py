@@ -1,4 +1,4 @@
-"""Scoring a hand (RULES.md §5), named after the rule IDs; seed examples reproduced."""
+"""Scoring a hand (docs/rules.md §5), named after the rule IDs; seed examples reproduced."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_doctests() -> None:
 # ---------------------------------------------------------------- score.sa.round-sun / round-hokm
 
 def test_score_sa_round_sun_74_75_76() -> None:
-    # Seed 000: 74 -> 14, 75 -> 15, 76 -> 16; RULES.md adds 54 -> 10 and 95 -> 19.
+    # Seed 000: 74 -> 14, 75 -> 15, 76 -> 16; docs/rules.md adds 54 -> 10 and 95 -> 19.
     assert [round_sun(a) for a in (74, 75, 76, 54, 95)] == [14, 15, 16, 10, 19]
 
 
@@ -78,7 +78,7 @@ def test_score_sa_round_sun_step_params() -> None:
 
 
 def test_score_sa_round_hokm_85_86() -> None:
-    # Seed 000: 85 -> 8, 86 -> 9; RULES.md: 45 -> 4 (a remainder of exactly half is dropped).
+    # Seed 000: 85 -> 8, 86 -> 9; docs/rules.md: 45 -> 4 (a remainder of exactly half is dropped).
     assert [round_hokm(a) for a in (85, 86, 45)] == [8, 9, 4]
     assert [round_hokm(a) for a in (0, 9, 10, 15, 16, 162)] == [0, 1, 1, 1, 2, 16]
 
@@ -767,7 +767,7 @@ def test_property_french_points_add_up(
 
 
 def test_score_fr_game_both_teams_reaching_1000_is_a_draw_even_with_unequal_totals() -> None:
-    # RULES.md §5.3: "both reaching 1000 on the same hand is a draw" (seed 004).
+    # docs/rules.md §5.3: "both reaching 1000 on the same hand is a draw" (seed 004).
     both = score_hand(facts(FRENCH, H, 92, game_score={NS: 930, EW: 940}))
     assert both.game_over and both.winner is None
     assert step(both, "score.fr.game").params["result"] == "draw"

@@ -11,7 +11,7 @@ from lessons.models import Course, Lesson, Puzzle, Step
 
 LANGUAGES = ["en", "ar", "fa", "fr"]
 
-# Hokm/Sun/trump positions the engine answers (ENGINE-CLI.md); turn order S → E → N → W.
+# Hokm/Sun/trump positions the engine answers (docs/engine-cli.md); turn order S → E → N → W.
 PLAY = {"variant": "saudi", "trump": None, "seat": "S", "hand": ["KC", "7C", "AS"], "trick": [["W", "9C"]]}
 ALL_LEGAL = {
     "variant": "saudi",

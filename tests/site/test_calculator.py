@@ -10,7 +10,7 @@ from tests.site.calculator_pages import calc_url, field_error, scores, share_url
 
 pytestmark = pytest.mark.django_db
 
-# Fifty = four cards in sequence; Sira = three (RULES.md §4.1). North–South bought (South is the taker).
+# Fifty = four cards in sequence; Sira = three (docs/rules.md §4.1). North–South bought (South is the taker).
 FIFTY = ["7H", "8H", "9H", "TH"]
 SIRA = ["QS", "KS", "AS"]
 
@@ -18,7 +18,7 @@ SIRA = ["QS", "KS", "AS"]
 @pytest.mark.parametrize(
     ("params", "expected"),
     [
-        # Seed 001's four examples (RULES.md §5.1): buyer's points first.
+        # Seed 001's four examples (docs/rules.md §5.1): buyer's points first.
         ({"trump": "sun", "points": 54}, {"NS": 0, "EW": 26}),
         ({"trump": "sun", "points": 95}, {"NS": 19, "EW": 7}),
         ({"trump": "sun", "points": 60, "S1": FIFTY}, {"NS": 22, "EW": 14}),

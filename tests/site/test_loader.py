@@ -14,12 +14,12 @@ from django.utils import translation
 
 from lessons.content import RULE_IDS, CurriculumError, read_curriculum
 from lessons.models import Attempt, Course, Lesson, Puzzle, Source, Step
+from tests.documented_rules import documented_rule_ids
 
 FIXTURES = Path(__file__).parent / "content_fixtures"
 GOOD = FIXTURES / "good"
 BAD = FIXTURES / "bad"
 ROOT = Path(__file__).resolve().parents[2]
-RULES_MD = ROOT.parent / "shared" / "RULES.md"
 
 
 def load(path: Path) -> str:
@@ -352,9 +352,5 @@ def test_check_option_accepts_good_content():
 # ---------------------------------------------------------------- rule IDs
 
 
-@pytest.mark.skipif(not RULES_MD.exists(), reason="RULES.md is not beside the project")
-def test_rule_ids_are_the_ids_of_rules_md():
-    text = RULES_MD.read_text(encoding="utf-8")
-    ids = set(re.findall(r"`([a-z]+(?:\.[a-z0-9-]+)+)`", text))
-
-    assert ids == RULE_IDS
+def test_rule_ids_are_the_ids_of_the_rules_doc():
+    assert set(documented_rule_ids()) == RULE_IDS

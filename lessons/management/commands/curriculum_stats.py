@@ -1,7 +1,7 @@
 """``manage.py curriculum_stats [--json] [--path DIR]``: how far the courses have come.
 
 Per variant: the number of lessons and puzzles, the languages in which every text is written,
-and the RULES.md IDs that apply to the variant but that no puzzle practises (see
+and the docs/rules.md IDs that apply to the variant but that no puzzle practises (see
 lessons/rulebook.py for which IDs apply where). With ``--json``, exactly::
 
     {"saudi": {"lessons": 12, "puzzles": 60, "complete_languages": ["ar", "en", "fa", "fr"],
