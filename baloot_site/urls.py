@@ -8,7 +8,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from baloot_site import health
+from baloot_site import health, language
 
 # A database that went down answers 503 rather than 500 (baloot_site/errors.py).
 handler500 = "baloot_site.errors.server_error"
@@ -17,7 +17,7 @@ urlpatterns = [
     # For load balancers and monitoring: outside the language prefixes, no session.
     path("healthz", health.healthz, name="healthz"),
     # The language switcher posts here; it sits outside the prefixes on purpose.
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language.set_language, name="set_language"),
 ]
 
 urlpatterns += i18n_patterns(
