@@ -247,10 +247,17 @@ class PuzzleRow:
 
 
 def deadline(drill: Drill) -> dt.datetime | None:
+    """The moment the drill becomes late: the midnight that ends its due day (None: never)."""
     if drill.due is None:
         return None
-    day_after = drill.due + dt.timedelta(days=1)
-    return timezone.make_aware(dt.datetime.combine(day_after, dt.time.min), timezone.get_current_timezone())
+    try:
+        day_after = drill.due + dt.timedelta(days=1)
+        midnight = dt.datetime.combine(day_after, dt.time.min)
+        moment = timezone.make_aware(midnight, timezone.get_current_timezone())
+        moment.astimezone(dt.UTC)  # as the database compares it: it must exist there too
+    except OverflowError:  # a due date at the end of the calendar (stored before the form checked)
+        return None
+    return moment
 
 
 def drill_puzzles(drills: Iterable[Drill]) -> dict[int, list[int]]:

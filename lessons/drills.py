@@ -10,6 +10,7 @@ recording).
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 from types import SimpleNamespace
 from typing import Any, ClassVar
@@ -20,6 +21,8 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
@@ -39,6 +42,7 @@ from lessons.views import TRIES_BEFORE_SOLUTION, StepPage
 
 SEARCH_MAX = 100  # puzzles listed by one search
 DRILL_MAX_ITEMS = 200
+DUE_YEARS = 5  # a due date is at most this many years before or after today
 
 
 # ---------------------------------------------------------------- forms
@@ -62,11 +66,32 @@ class DrillForm(forms.ModelForm):
             "target_accuracy": forms.NumberInput(attrs={"min": 1, "max": 100}),
         }
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        first, last = due_date_range()
+        self.fields["due"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+
     def clean_title(self) -> str:
         title = " ".join(self.cleaned_data["title"].split())
         if not title:
             raise forms.ValidationError(gettext_lazy("Enter a name."))
         return title
+
+    def clean_due(self) -> dt.date | None:
+        due: dt.date | None = self.cleaned_data["due"]
+        first, last = due_date_range()
+        if due is not None and not first <= due <= last:
+            raise forms.ValidationError(
+                gettext_lazy("Choose a date between %(first)s and %(last)s."),
+                params={"first": date_format(first), "last": date_format(last)},
+            )
+        return due
+
+
+def due_date_range() -> tuple[dt.date, dt.date]:
+    """The due dates a drill may have: a school's years around today, nothing absurd."""
+    today = timezone.localdate()
+    return today - dt.timedelta(days=DUE_YEARS * 365), today + dt.timedelta(days=DUE_YEARS * 365)
 
 
 class SearchForm(forms.Form):
