@@ -10,6 +10,7 @@ A lesson is done when every puzzle in it is solved; a lesson without puzzles cou
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -174,7 +175,24 @@ def record_attempt(
         first = Attempt.objects.filter(token=token).first()
         if first is None:  # not a repeated token: some other constraint failed
             raise
+        # A double submit repeats everything; a token kept from one puzzle and posted with
+        # another (or with another answer) would get a verdict that leaves no trace.
+        if first.puzzle_id != puzzle.pk or first.answer != _as_stored(answer) or first.user_id != _pk(user):
+            raise TokenMisused(token) from None
         return first, False
+
+
+class TokenMisused(Exception):
+    """A form token already recorded for another puzzle, answer or learner: a 400, no verdict."""
+
+
+def _as_stored(answer: Any) -> Any:
+    """``answer`` as the JSON column gives it back (tuples become lists)."""
+    return json.loads(json.dumps(answer))
+
+
+def _pk(user: Any) -> Any:
+    return user.pk if user is not None else None
 
 
 def _insert(values: dict[str, Any]) -> Attempt:

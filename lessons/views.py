@@ -294,7 +294,11 @@ class StepPage:
         self.selected = _selected_cards(puzzle, request.POST)
         seconds = timing.seconds_since(request.POST.get("shown"), puzzle.pk)
         token = token_form.cleaned_data["token"]
-        return progress.record(request, puzzle, given, self.verdict, token=token, seconds=seconds)
+        try:
+            return progress.record(request, puzzle, given, self.verdict, token=token, seconds=seconds)
+        except progress.TokenMisused:
+            self.verdict, self.selected = None, []
+            return self.bad_input(_("This form was already used for another answer: please reload the page."))
 
     def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
         template = "lessons/puzzle.html" if self.puzzle else "lessons/step.html"
