@@ -19,9 +19,10 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 
-from lessons.models import Account, Classroom, Drill, Membership, Role
+from lessons.models import Account, Classroom, Drill, Membership, Puzzle, PuzzleAuthor, Role, Source
 
 View = Callable[..., HttpResponse]
 
@@ -173,3 +174,17 @@ def student_of(classroom: Classroom, user_id: int) -> Any:
     if membership is None:
         raise Http404
     return membership.student
+
+
+def may_see_puzzle(user: Any, puzzle: Puzzle) -> bool:
+    """The courses' and the generator's puzzles are everyone's. A teacher's puzzle is for its
+    author and staff (its page), and for the teachers and pupils of a class with a drill that
+    holds it (the drill's puzzle page): nobody else, whoever knows its key."""
+    if puzzle.source != Source.TEACHER:
+        return True
+    if not user.is_authenticated:
+        return False
+    if user.is_staff or PuzzleAuthor.objects.filter(puzzle=puzzle, author=user).exists():
+        return True
+    in_a_class = Q(classroom__teachers=user) | Q(classroom__memberships__student=user)
+    return Drill.objects.filter(in_a_class, items__puzzle=puzzle).exists()

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.cards import Card
 from lessons import practice_display as display
 from lessons.models import BotLevel, PracticeGame, Puzzle, Step, Variant
+from lessons.permissions import may_see_puzzle
 from lessons.practice_scenario import kind_of, scenario_for
 from lessons.practice_state import BadMove, BrokenGame, Refused, Table, start_game, start_scenario
 from lessons.templatetags.table import effective_deck
@@ -174,7 +175,8 @@ def replay(request: HttpRequest, pk: int, n: int) -> HttpResponse:
 def from_puzzle(request: HttpRequest, key: str) -> HttpResponse:
     """Play a puzzle's position out against the bots: the cards not shown are dealt at random."""
     puzzle = get_object_or_404(Puzzle, key=key)
-    if kind_of(puzzle.position) is None:
+    # A teacher's puzzle only for who may open its page: its key is no password (404, as there).
+    if kind_of(puzzle.position) is None or not may_see_puzzle(request.user, puzzle):
         raise Http404
     form = LevelForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

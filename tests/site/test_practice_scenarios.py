@@ -6,9 +6,10 @@ import pytest
 
 from engine.cards import FULL_DECK, SUIT_MASK, Card, Seat
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS
-from lessons.models import PracticeGame, Puzzle
+from lessons.models import PracticeGame, Puzzle, PuzzleAuthor
 from lessons.practice_scenario import scenario_for
 from lessons.practice_state import Table
+from tests.site.classes_base import login, make_teacher
 from tests.site.pages import ALL_LEGAL, BID, PLAY, TRICK, make_puzzle, step_url
 from tests.site.practice_tools import HTMX, engine_replay, play_it_out, post
 
@@ -77,6 +78,10 @@ def test_contract_and_violation_positions_are_played_out_too(client, position):
 def test_a_teachers_puzzle_is_played_out_too(client):
     puzzle = make_puzzle("t-1", "play", PLAY)
     Puzzle.objects.filter(pk=puzzle.pk).update(source="teacher")
+    # By its author (who else may: tests/site/test_practice_teacher_puzzle.py).
+    author = make_teacher("author@example.com")
+    PuzzleAuthor.objects.create(puzzle=puzzle, author=author)
+    login(client, author)
 
     game = play_it_out(client, "t-1", level="heuristic")
 
