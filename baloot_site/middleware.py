@@ -1,11 +1,16 @@
 """Middleware for running the site in production.
 
 - :class:`RequestLogMiddleware`: one JSON line per request (method, path, status, ms, cpu_ms, user).
+- :class:`NulCharacterMiddleware`: an address holding a NUL character is a 404.
 - :class:`ContentSecurityPolicyMiddleware`: a strict Content-Security-Policy whose only inline
-  scripts are those carrying the request's nonce (``request.csp_nonce``, ``{{ csp_nonce }}``).
+  scripts are those carrying the request's nonce (``request.csp_nonce``, ``{{ csp_nonce }}``),
+  and a Permissions-Policy turning off the browser features the site never uses.
+- :class:`PrivatePagesMiddleware`: pages made for a signed-in user are ``Cache-Control: private``.
 - :class:`DatabaseUnavailableMiddleware`: a database that cannot be reached answers 503 with a
   page that needs no database, instead of a 500.
 - :class:`AnswerRateLimitMiddleware`: at most ``ANSWER_RATE_LIMIT`` answers a minute per learner.
+- :class:`JoinCodeRateLimitMiddleware`: at most ``JOIN_RATE_LIMIT`` join-code look-ups a minute
+  per session (and ``JOIN_RATE_LIMIT_PER_ADDRESS`` per address).
 """
 
 from __future__ import annotations
@@ -20,16 +25,22 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control
 
 from baloot_site.client_address import client_address
 from lessons.render import page
 
 request_log = logging.getLogger("baloot_site.requests")
+# Server errors Django does not log itself, with their traceback (baloot_site/error_log.py).
+error_log = logging.getLogger("baloot_site.errors")
 
 # The URL names of the endpoints that check and record a puzzle answer (lessons/urls*.py).
 ANSWER_ENDPOINTS = frozenset({"lessons-puzzle-answer", "drills-puzzle-answer", "trainer-answer"})
+# The pages that look a class up by its join code: the code form (when a code is sent) and the
+# join page, whose address holds the code (lessons/urls_classes.py).
+JOIN_CODE_FORM, JOIN_PAGE = "classes-join-code", "classes-join"
 Handler = Callable[[HttpRequest], HttpResponse]
 
 
@@ -66,12 +77,32 @@ def _user_id(request: HttpRequest) -> int | str:
     return "anon"
 
 
+# ---------------------------------------------------------------- NUL characters
+
+
+class NulCharacterMiddleware:
+    """``/en/join/%00/``: no page has such an address, and PostgreSQL refuses the character in a
+    query (a 500), so it is a 404 before any view looks it up."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.path_info:
+            raise Http404
+        return self.get_response(request)
+
+
 # ---------------------------------------------------------------- Content-Security-Policy
 
 CSP = (
     "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self'; img-src 'self' data:; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
+
+
+# Features a page of the site never asks for: no page may, nor any frame.
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
 
 class ContentSecurityPolicyMiddleware:
@@ -82,12 +113,32 @@ class ContentSecurityPolicyMiddleware:
         request.csp_nonce = secrets.token_urlsafe(16)  # type: ignore[attr-defined]
         response = self.get_response(request)
         response.setdefault("Content-Security-Policy", CSP.format(nonce=request.csp_nonce))  # type: ignore[attr-defined]
+        response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         return response
 
 
 def csp_nonce(request: HttpRequest) -> dict[str, str]:
     """Template context processor: ``<script nonce="{{ csp_nonce }}">``."""
     return {"csp_nonce": getattr(request, "csp_nonce", "")}
+
+
+# ---------------------------------------------------------------- signed-in pages
+
+
+class PrivatePagesMiddleware:
+    """A page made for a signed-in user (a dashboard, a class's CSV, a pupil's history) is
+    ``Cache-Control: private``: no shared cache between the school and the site may keep it."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        # Only a user the view loaded: looking one up for every answer would cost a query.
+        user = getattr(request, "_cached_user", None)
+        if user is not None and user.is_authenticated:
+            patch_cache_control(response, private=True)
+        return response
 
 
 # ---------------------------------------------------------------- database down
@@ -128,7 +179,15 @@ class DatabaseUnavailableMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if is_database_down(exception):
-            return unavailable_page(request)
+            response = unavailable_page(request)
+            error_log.error(
+                "Database unavailable: %s",
+                request.path,
+                exc_info=exception,
+                extra={"request": request, "status_code": response.status_code},
+            )
+            response._has_been_logged = True  # type: ignore[attr-defined]  # by Django, once more
+            return response
         return None
 
 
@@ -170,9 +229,43 @@ class AnswerRateLimitMiddleware:
             template = "429.html#limited" if getattr(request, "htmx", False) else "429.html"
             response = page(request, template, status=429)
             # The seconds until the counting minute ends: then the learner may answer again.
-            response["Retry-After"] = str(60 - int(_now()) % 60)
+            response["Retry-After"] = _seconds_left()
             return response
         return None
+
+
+class JoinCodeRateLimitMiddleware:
+    """Join-code look-ups in the same one-minute windows as answers, per session and per address."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view: Any, args: Any, kwargs: Any) -> HttpResponse | None:
+        match = request.resolver_match
+        if match is None or match.url_name not in (JOIN_CODE_FORM, JOIN_PAGE):
+            return None
+        if match.url_name == JOIN_CODE_FORM and "code" not in request.POST and "code" not in request.GET:
+            return None  # the empty form: nothing looked up
+        # A guesser dropping the cookie gets a new session each time, but not a new address.
+        if request.session.session_key is None:
+            request.session.save()
+        if _over_any(
+            (f"session:{request.session.session_key}", settings.JOIN_RATE_LIMIT),
+            (f"address:{client_address(request)}", settings.JOIN_RATE_LIMIT_PER_ADDRESS),
+            what="join-codes",
+        ):
+            response = page(request, "429.html", {"join_codes": True}, status=429)
+            response["Retry-After"] = _seconds_left()
+            return response
+        return None
+
+
+def _seconds_left() -> str:
+    """The seconds until the counting minute ends (a Retry-After value)."""
+    return str(60 - int(_now()) % 60)
 
 
 def _now() -> float:
@@ -180,10 +273,10 @@ def _now() -> float:
     return time.time()
 
 
-def _over_any(*limits: tuple[str, int]) -> bool:
-    """Count one answer for each ``(who, limit)`` in the current minute; True if one is past its limit."""
+def _over_any(*limits: tuple[str, int], what: str = "answers") -> bool:
+    """Count one ``what`` for each ``(who, limit)`` this minute; True if one is past its limit."""
     minute = int(_now() // 60)
-    keys = [f"answers:{who}:{minute}" for who, _ in limits]
+    keys = [f"{what}:{who}:{minute}" for who, _ in limits]
     # The Redis cache counts them all in one round trip (baloot_site/redis_cache.py); a cache
     # without ``count_each`` (the memory cache of development and tests), one key at a time.
     count_each = getattr(cache, "count_each", None)

@@ -105,22 +105,30 @@ MIDDLEWARE = [
     # First: times the whole request and writes its log line, whatever answers it.
     "baloot_site.middleware.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # The Content-Security-Policy header and the nonce that inline scripts carry.
+    # The Content-Security-Policy header and the nonce that inline scripts carry; the
+    # Permissions-Policy header.
     "baloot_site.middleware.ContentSecurityPolicyMiddleware",
     # WhiteNoise right after security, before anything that could short-circuit a static request.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # An address with a NUL character is no page (PostgreSQL refuses the character): a 404,
+    # with the headers of every page, before anything looks the address up.
+    "baloot_site.middleware.NulCharacterMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # LocaleMiddleware needs the session and must run before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # What a signed-in user sees is theirs: Cache-Control: private.
+    "baloot_site.middleware.PrivatePagesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # A database that is down answers 503 (a clean page), not 500; answers are rate limited.
+    # A database that is down answers 503 (a clean page), not 500; answers and join codes are
+    # rate limited.
     "baloot_site.middleware.DatabaseUnavailableMiddleware",
     "baloot_site.middleware.AnswerRateLimitMiddleware",
+    "baloot_site.middleware.JoinCodeRateLimitMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into its own answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -280,6 +288,10 @@ CONTENT_CACHE_SECONDS = env_int("CONTENT_CACHE_SECONDS", 0 if DEBUG else 300)
 ANSWER_RATE_LIMIT = env_int("ANSWER_RATE_LIMIT", 60)
 # ... and per client address, looser: a school's pupils share one address.
 ANSWER_RATE_LIMIT_PER_ADDRESS = env_int("ANSWER_RATE_LIMIT_PER_ADDRESS", 3000)
+# Join-code look-ups per minute, per session and per address, so codes cannot be guessed at
+# speed; a class joining together from one school address stays well under the second.
+JOIN_RATE_LIMIT = env_int("JOIN_RATE_LIMIT", 20)
+JOIN_RATE_LIMIT_PER_ADDRESS = env_int("JOIN_RATE_LIMIT_PER_ADDRESS", 300)
 
 # The proxies (addresses or networks) whose X-Forwarded-For is believed: nginx on this machine
 # (127.0.0.1), or the load balancers' network. The answer rate limit and the sign-in throttle then
@@ -318,12 +330,23 @@ if not SECURE_HSTS_PRELOAD:
 
 # One JSON line per request on standard output (baloot_site.middleware.RequestLogMiddleware);
 # gunicorn's own access log is off in gunicorn.conf.py so each request is logged once.
+# Every server error (a response of 500 or more, a database that is down) as one JSON line on
+# standard error, with its traceback, DEBUG or not (baloot_site/error_log.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"message": {"format": "%(message)s"}},
+    "formatters": {
+        "message": {"format": "%(message)s"},
+        "error_line": {"()": "baloot_site.error_log.ErrorLineFormatter"},
+    },
     "handlers": {
-        "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "message"}
+        "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "message"},
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "error_line",
+            "level": "ERROR",
+        },
     },
     "loggers": {
         "baloot_site.requests": {
@@ -331,5 +354,8 @@ LOGGING = {
             "level": env_str("REQUEST_LOG_LEVEL", "INFO"),
             "propagate": False,
         },
+        # Not on to Django's own handlers as well: with DEBUG on, each error would print twice.
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "baloot_site.errors": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
     },
 }
