@@ -8,7 +8,7 @@ from engine.cards import CARDS, Card, Seat, cards_of
 from engine.hand import Hand, Phase
 from engine.variants import rules_for
 from lessons.models import PracticeGame
-from lessons.practice_state import Table
+from lessons.practice.state import Table
 
 HTMX = {"HX-Request": "true"}
 

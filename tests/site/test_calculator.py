@@ -5,7 +5,7 @@ import re
 import pytest
 
 from engine.notation import option_names
-from lessons.calculator_form import NOT_ABOUT_SCORING, OPTION_LABELS, score_options
+from lessons.calculator.form import NOT_ABOUT_SCORING, OPTION_LABELS, score_options
 from tests.site.calculator_pages import calc_url, field_error, scores, share_url, steps
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from lessons.calculator_form import SLOTS
+from lessons.calculator.form import SLOTS
 from tests.site.calculator_pages import calc_url, field_error, scores
 
 pytestmark = pytest.mark.django_db

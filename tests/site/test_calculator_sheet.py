@@ -2,7 +2,7 @@
 
 import pytest
 
-from lessons.calculator_sheet import SESSION_KEY
+from lessons.calculator.sheet import SESSION_KEY
 from tests.site.calculator_pages import add_form, calc_url, sheet_count, sheet_lines, sheet_url, totals
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 import re
 
-from lessons.classes import CODE_ALPHABET, CODE_LENGTH, new_code, normalize_code
+from lessons.classroom.classes import CODE_ALPHABET, CODE_LENGTH, new_code, normalize_code
 from lessons.models import Classroom
 from tests.site.classes_base import *  # noqa: F403
 from tests.site.classes_base import login

@@ -4,7 +4,7 @@ import datetime as dt
 
 from django.utils import timezone
 
-from lessons.dashboard import Cell, class_matrix
+from lessons.classroom.dashboard import Cell, class_matrix
 from lessons.models import Attempt, Puzzle
 from tests.site.classes_base import *  # noqa: F403
 from tests.site.classes_base import login, make_student

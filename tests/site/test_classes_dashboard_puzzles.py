@@ -1,6 +1,6 @@
 """Each puzzle of a class's drills: success rate and the common wrong answers with the engine's reason."""
 
-from lessons.dashboard import puzzle_report, wrong_reason
+from lessons.classroom.dashboard import puzzle_report, wrong_reason
 from lessons.models import Attempt, Puzzle
 from tests.site.classes_base import *  # noqa: F403
 from tests.site.classes_base import login, make_student
@@ -47,7 +47,7 @@ def test_the_reason_comes_in_the_teachers_language_and_is_cached(saudi):
 
     assert english[0] == french[0] == "play.must-follow"
     assert english[1] != french[1]
-    from lessons.dashboard import _wrong_reason
+    from lessons.classroom.dashboard import _wrong_reason
 
     hits = _wrong_reason.cache_info().hits
     wrong_reason(puzzle, '"AS"', "en")

@@ -4,7 +4,7 @@ import re
 
 from django.contrib.auth import get_user_model
 
-from lessons.accounts import USERNAME_DIGITS, USERNAME_LETTERS
+from lessons.classroom.accounts import USERNAME_DIGITS, USERNAME_LETTERS
 from lessons.models import Membership
 from tests.site.classes_base import *  # noqa: F403
 from tests.site.classes_base import PASSWORD, login

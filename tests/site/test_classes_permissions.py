@@ -147,7 +147,7 @@ def test_it_answers_each_visitor_with_the_right_status(
 
 
 def test_every_view_of_classes_is_in_the_matrix():
-    from lessons import urls_classes
+    from lessons.classroom import urls as urls_classes
 
     names = {p.name for p in urls_classes.urlpatterns}
     tested = {url for _, url, _, _ in MATRIX}

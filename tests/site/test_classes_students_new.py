@@ -2,7 +2,7 @@
 
 from django.contrib.auth import get_user_model
 
-from lessons.classes import BULK_MAX
+from lessons.classroom.classes import BULK_MAX
 from lessons.models import Membership
 from tests.site.classes_base import *  # noqa: F403
 from tests.site.classes_base import login

@@ -7,7 +7,7 @@ import pytest
 from engine.cards import CARDS, Seat, cards_of
 from engine.hand import Phase
 from lessons.models import PracticeGame
-from lessons.practice_state import Table, new_record
+from lessons.practice.state import Table, new_record
 from tests.site.practice_tools import HTMX, choice, post, start
 
 

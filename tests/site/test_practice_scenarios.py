@@ -7,8 +7,8 @@ import pytest
 from engine.cards import FULL_DECK, SUIT_MASK, Card, Seat
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS
 from lessons.models import PracticeGame, Puzzle
-from lessons.practice_scenario import scenario_for
-from lessons.practice_state import Table
+from lessons.practice.scenario import scenario_for
+from lessons.practice.state import Table
 from tests.site.pages import ALL_LEGAL, BID, PLAY, TRICK, make_puzzle, step_url
 from tests.site.practice_tools import HTMX, engine_replay, play_it_out, post
 

@@ -7,7 +7,7 @@ import pytest
 from engine.cards import Seat, Team, next_seat
 from engine.variants import rules_for
 from lessons.models import PracticeGame
-from lessons.practice_state import start_game
+from lessons.practice.state import start_game
 from tests.site.practice_tools import choice, engine_replay, play_out_hand, post, start
 
 VARIANTS = ["saudi", "moroccan", "french"]
@@ -252,7 +252,7 @@ def test_the_practice_page_lists_the_variants_and_the_game_in_progress(client):
 
 
 def test_rules_of_the_variants_are_what_the_new_game_form_offers():
-    from lessons.practice import TARGETS
+    from lessons.practice.views import TARGETS
 
     for variant, targets in TARGETS.items():
         assert rules_for(variant).target == targets[0]

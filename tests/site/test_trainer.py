@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from lessons.models import Attempt, Puzzle, TrainerPlay, TrainerRating
-from lessons.trainer_selection import RECENT, REPLAY_EVERY, new_puzzle
+from lessons.trainer.selection import RECENT, REPLAY_EVERY, new_puzzle
 from tests.site.classes_base import PASSWORD, fast_passwords, login  # noqa: F401
 from tests.site.pages import token
 from tests.site.trainer_puzzles import (

@@ -6,9 +6,9 @@ import re
 import pytest
 
 from engine.solver import analyse, read_position
-from lessons import trainer_supply
 from lessons.models import Puzzle, Source, TrainerRating
 from lessons.rating import starting_rating
+from lessons.trainer import supply as trainer_supply
 from tests.site.pages import token
 from tests.site.trainer_puzzles import RIGHT, make_generated
 

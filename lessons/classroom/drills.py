@@ -25,14 +25,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from lessons import progress
-from lessons.dashboard import drill_stats, make_cell, student_drill_rows
-from lessons.models import Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
-from lessons.permissions import (
+from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
+from lessons.classroom.permissions import (
     class_for_teacher,
     drill_for_member,
     drill_for_teacher,
     student_required,
 )
+from lessons.models import Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
 from lessons.render import page
 from lessons.templatetags.baloot import theme_name
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage

@@ -4,8 +4,8 @@ from typing import Any
 
 from django import template
 
-from lessons.dashboard import student_drill_rows
-from lessons.permissions import is_student
+from lessons.classroom.dashboard import student_drill_rows
+from lessons.classroom.permissions import is_student
 
 register = template.Library()
 

@@ -26,8 +26,8 @@ from django.db.models import Count, Max, Q
 from django.utils.translation import gettext as _
 
 from lessons.models import TrainerPlay, TrainerRating, Variant
-from lessons.trainer import Standing, standing
-from lessons.trainer_results import Result
+from lessons.trainer.results import Result
+from lessons.trainer.views import Standing, standing
 
 RECENT_MAX = 20  # rated answers shown on a pupil's page
 

@@ -38,9 +38,9 @@ from engine.cli import COMMANDS
 from engine.notation import InputError
 from engine.ranking import NO_TRUMP, points_of
 from lessons import checking
+from lessons.classroom.permissions import is_teacher, teacher_required
 from lessons.content import LOADER_COMMANDS, InvalidPuzzle, check_puzzle
 from lessons.models import TASK_COMMANDS, Drill, DrillItem, Puzzle, PuzzleAuthor, Source, Task, Variant
-from lessons.permissions import is_teacher, teacher_required
 from lessons.render import page
 from lessons.templatetags.table import best_card_view, card_face, card_faces, table_view
 

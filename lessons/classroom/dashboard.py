@@ -38,8 +38,10 @@ from django.utils.translation import gettext as _
 
 from engine import messages
 from engine.cards import Card, NotationError
-from lessons import checking, trainer_report
+from lessons import checking
 from lessons.addresses import row_addresses
+from lessons.classroom import trainer_report
+from lessons.classroom.permissions import class_for_teacher, display_name, student_of
 from lessons.models import (
     Attempt,
     Classroom,
@@ -52,7 +54,6 @@ from lessons.models import (
     StepKind,
     Task,
 )
-from lessons.permissions import class_for_teacher, display_name, student_of
 from lessons.render import page
 
 User = get_user_model()

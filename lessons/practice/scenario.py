@@ -35,7 +35,7 @@ from engine.play import legal_mask
 from engine.ranking import NO_TRUMP
 from engine.variants import RuleSet, UnknownOption, UnknownVariant
 from lessons.positions import read_contract
-from lessons.practice_state import first_dealer
+from lessons.practice.state import first_dealer
 
 JACK = 4
 ACE = 7

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from lessons import trainer_supply as supply
 from lessons.models import Puzzle, Source, TrainerPlay, TrainerRating
+from lessons.trainer import supply
 
 RECENT = 20  # a puzzle shown is not shown again before this many others (if others are left)
 REPLAY_EVERY = 5  # one failed puzzle comes back after this many new ones

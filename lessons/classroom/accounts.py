@@ -30,8 +30,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from lessons import progress
+from lessons.classroom.permissions import is_student, is_teacher
 from lessons.models import Account, Attempt, Role
-from lessons.permissions import is_student, is_teacher
 from lessons.render import page
 
 User = get_user_model()

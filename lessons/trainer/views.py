@@ -25,11 +25,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lessons import progress
-from lessons import trainer_results as results
-from lessons import trainer_selection as selection
 from lessons.models import Puzzle, Source, StepKind, TrainerPlay, TrainerRating, Variant
 from lessons.rating import DEFAULT_RATING
 from lessons.render import page as render_page
+from lessons.trainer import results, selection
 from lessons.views import StepPage, _bad_request
 
 # A rating is shown as provisional while its deviation is above this (a few answers are not enough).

@@ -22,10 +22,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.cards import Card
-from lessons import practice_display as display
 from lessons.models import BotLevel, PracticeGame, Puzzle, Step, Variant
-from lessons.practice_scenario import kind_of, scenario_for
-from lessons.practice_state import BadMove, BrokenGame, Refused, Table, start_game, start_scenario
+from lessons.practice import display
+from lessons.practice.scenario import kind_of, scenario_for
+from lessons.practice.state import BadMove, BrokenGame, Refused, Table, start_game, start_scenario
 from lessons.templatetags.table import effective_deck
 from lessons.views import get_prefs
 

@@ -21,7 +21,7 @@ from engine.hand import Hand, Phase
 from engine.play import explain_play, explain_trick
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, STRENGTH
 from engine.tricks import TrickTaken
-from lessons.practice_state import PositionPlay, Table
+from lessons.practice.state import PositionPlay, Table
 from lessons.templatetags.table import (
     TEAMS,
     CardFace,

@@ -2,7 +2,7 @@
 
 from django import template
 
-from lessons.practice_scenario import playable as position_playable
+from lessons.practice.scenario import playable as position_playable
 
 register = template.Library()
 

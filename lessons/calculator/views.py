@@ -34,8 +34,8 @@ from engine.cards import SUIT_LETTERS, Card, NotationError, Seat
 from engine.cli import COMMANDS
 from engine.notation import InputError
 from engine.variants import VARIANTS, rules_for
-from lessons import calculator_sheet
-from lessons.calculator_form import (
+from lessons.calculator import sheet as calculator_sheet
+from lessons.calculator.form import (
     DOUBLING,
     OPTION_LABELS,
     SEAT_LETTERS,

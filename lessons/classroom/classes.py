@@ -21,11 +21,10 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from lessons import accounts
 from lessons.addresses import row_addresses
-from lessons.dashboard import student_drill_rows
-from lessons.models import Classroom, Membership, Role
-from lessons.permissions import (
+from lessons.classroom import accounts
+from lessons.classroom.dashboard import student_drill_rows
+from lessons.classroom.permissions import (
     class_for_member,
     class_for_owner,
     class_for_student,
@@ -36,6 +35,7 @@ from lessons.permissions import (
     student_of,
     teacher_required,
 )
+from lessons.models import Classroom, Membership, Role
 from lessons.render import csrf_input, page
 
 User = get_user_model()

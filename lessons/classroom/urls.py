@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from lessons import accounts, classes, dashboard, drills, teacher_puzzles
+from lessons.classroom import accounts, classes, dashboard, drills, teacher_puzzles
 
 
 class IdConverter:
