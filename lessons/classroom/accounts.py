@@ -106,7 +106,7 @@ def home_of(user: Any) -> str:
 
 def locked_out(request: HttpRequest, response: Any = None, credentials: Any = None) -> HttpResponse:
     """django-axes' answer while a username and address are locked out."""
-    return page(request, "accounts/locked_out.html", {"form": LoginForm()}, status=429)
+    return page(request, "classroom/accounts/locked_out.html", {"form": LoginForm()}, status=429)
 
 
 # ---------------------------------------------------------------- forms
@@ -218,7 +218,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         else:
             sign_in(request, user)
             return HttpResponseRedirect(reverse("classes-list"))
-    return page(request, "accounts/signup.html", {"form": form})
+    return page(request, "classroom/accounts/signup.html", {"form": form})
 
 
 @require_http_methods(["GET", "POST"])
@@ -230,7 +230,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         sign_in(request, form.user)
         return HttpResponseRedirect(safe_next(request, target, home_of(form.user)))
-    return page(request, "accounts/login.html", {"form": form, "next": target or ""})
+    return page(request, "classroom/accounts/login.html", {"form": form, "next": target or ""})
 
 
 @require_POST

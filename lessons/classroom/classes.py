@@ -141,7 +141,7 @@ def class_list(request: HttpRequest) -> HttpResponse:
         classroom = _create_class(request.user, form.cleaned_data["name"])
         return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
     classes = Classroom.objects.filter(teachers=request.user).order_by("name", "id")
-    return page(request, "classes/list.html", {"classes": classes, "form": form})
+    return page(request, "classroom/list.html", {"classes": classes, "form": form})
 
 
 def _create_class(owner: Any, name: str) -> Classroom:
@@ -164,7 +164,7 @@ def class_detail(request: HttpRequest, class_id: int) -> HttpResponse:
         rows = student_drill_rows(request.user, classroom_ids=[classroom.pk])
         teachers = [display_name(t) for t in classroom.teachers.select_related("account")]
         ctx = {"classroom": classroom, "rows": rows, "teachers": teachers}
-        return page(request, "classes/student_class.html", ctx)
+        return page(request, "classroom/student_class.html", ctx)
     return _teacher_page(request, classroom)
 
 
@@ -211,7 +211,7 @@ def _teacher_page(
         "drills": list(classroom.drills.all()),
         "teacher_form": teacher_form or CoTeacherForm(classroom=classroom),
     }
-    return page(request, "classes/detail.html", ctx, status=status)
+    return page(request, "classroom/detail.html", ctx, status=status)
 
 
 @login_required
@@ -287,7 +287,7 @@ def students_new(request: HttpRequest, class_id: int) -> HttpResponse:
                 Membership.objects.create(classroom=classroom, student=student)
                 cards.append({"name": name, "username": student.username, "password": password})
         return _cards(request, classroom, cards)
-    return page(request, "classes/students_new.html", {"classroom": classroom, "form": form})
+    return page(request, "classroom/students_new.html", {"classroom": classroom, "form": form})
 
 
 def _cards(request: HttpRequest, classroom: Classroom, cards: list[dict[str, str]]) -> HttpResponse:
@@ -296,7 +296,7 @@ def _cards(request: HttpRequest, classroom: Classroom, cards: list[dict[str, str
         "cards": cards,
         "login_url": request.build_absolute_uri(reverse("accounts-login")),
     }
-    return page(request, "classes/cards.html", ctx)
+    return page(request, "classroom/cards.html", ctx)
 
 
 @login_required
@@ -339,7 +339,7 @@ def join_code(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.POST or request.GET or None)
     if form.is_bound and form.is_valid():
         return HttpResponseRedirect(reverse("classes-join", args=[form.cleaned_data["code"]]))
-    return page(request, "classes/join_code.html", {"form": form}, status=200)
+    return page(request, "classroom/join_code.html", {"form": form}, status=200)
 
 
 @require_http_methods(["GET", "POST"])
@@ -356,17 +356,17 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
             raise PermissionDenied
         ctx["not_a_student"] = True
         ctx["is_teacher"] = is_teacher(user)
-        return page(request, "classes/join.html", ctx)
+        return page(request, "classroom/join.html", ctx)
     if user.is_authenticated and Membership.objects.filter(classroom=classroom, student=user).exists():
         return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
     if not classroom.is_open:
         ctx["closed"] = True
-        return page(request, "classes/join.html", ctx, status=403 if request.method == "POST" else 200)
+        return page(request, "classroom/join.html", ctx, status=403 if request.method == "POST" else 200)
     if user.is_authenticated:
         if request.method == "POST":
             Membership.objects.get_or_create(classroom=classroom, student=user)
             return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
-        return page(request, "classes/join.html", ctx)
+        return page(request, "classroom/join.html", ctx)
     form = accounts.StudentJoinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -377,11 +377,11 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         accounts.sign_in(request, student)
         return HttpResponseRedirect(reverse("classes-welcome", args=[classroom.pk]))
     ctx["form"] = form
-    return page(request, "classes/join.html", ctx)
+    return page(request, "classroom/join.html", ctx)
 
 
 @login_required
 def welcome(request: HttpRequest, class_id: int) -> HttpResponse:
     """Right after joining: the username to write down, and the way to the drills."""
     classroom = class_for_student(request, class_id)
-    return page(request, "classes/welcome.html", {"classroom": classroom})
+    return page(request, "classroom/welcome.html", {"classroom": classroom})

@@ -581,14 +581,14 @@ def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
         for user, name, cells in matrix.shown_rows()
     ]
     ctx = {"classroom": classroom, "matrix": matrix, "rows": rows}
-    return page(request, "classes/dashboard.html", ctx)
+    return page(request, "classroom/dashboard.html", ctx)
 
 
 @login_required
 def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     rows = puzzle_report(classroom, get_language() or "en")
-    return page(request, "classes/puzzles.html", {"classroom": classroom, "rows": rows})
+    return page(request, "classroom/puzzles.html", {"classroom": classroom, "rows": rows})
 
 
 @login_required
@@ -608,7 +608,7 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
         "trainer": trainer,
         "trainer_recent": trainer_recent,
     }
-    return page(request, "classes/student.html", ctx)
+    return page(request, "classroom/student.html", ctx)
 
 
 @login_required

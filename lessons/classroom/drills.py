@@ -150,7 +150,7 @@ def drill_new(request: HttpRequest, class_id: int) -> HttpResponse:
         drill.classroom = classroom
         drill.save()
         return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
-    return page(request, "classes/drill_new.html", {"classroom": classroom, "form": form})
+    return page(request, "classroom/drill_new.html", {"classroom": classroom, "form": form})
 
 
 @login_required
@@ -188,7 +188,7 @@ def _edit_page(
         "found": [(p, p.pk in in_drill) for p in found] if found is not None else None,
         "search_max": SEARCH_MAX,
     }
-    return page(request, "classes/drill_edit.html", ctx, status=status)
+    return page(request, "classroom/drill_edit.html", ctx, status=status)
 
 
 @login_required
@@ -234,7 +234,7 @@ def _ids(values: list[str]) -> list[int] | None:
 
 def _bad(request: HttpRequest, drill: Drill, message: str) -> HttpResponse:
     ctx = {"message": message, "back": reverse("drills-edit", args=[drill.pk])}
-    return page(request, "classes/bad_request.html", ctx, status=400)
+    return page(request, "classroom/bad_request.html", ctx, status=400)
 
 
 def _item(drill: Drill, item_id: int) -> DrillItem:
@@ -290,7 +290,7 @@ def my_drills(request: HttpRequest) -> HttpResponse:
     """A pupil's home: their drills in every class, the unfinished soonest due first."""
     rows = student_drill_rows(request.user)
     classes = list(request.user.memberships.select_related("classroom").order_by("classroom__name"))
-    return page(request, "classes/my_drills.html", {"rows": rows, "memberships": classes})
+    return page(request, "classroom/my_drills.html", {"rows": rows, "memberships": classes})
 
 
 @login_required
@@ -313,7 +313,7 @@ def drill_detail(request: HttpRequest, drill_id: int) -> HttpResponse:
             rows.append({"item": item, "url": url, "solved": int(item.puzzle_id in solved), "total": 1})
     cell = make_cell(drill, puzzles, stats, request.user.pk, deadlines)
     ctx = {"drill": drill, "classroom": drill.classroom, "rows": rows, "cell": cell, "teacher": teacher}
-    return page(request, "classes/drill.html", ctx)
+    return page(request, "classroom/drill.html", ctx)
 
 
 def _lesson_puzzles(lesson_ids: list[int]) -> dict[int, list[int]]:
@@ -380,7 +380,7 @@ class DrillPuzzlePage(StepPage):
         return ctx
 
     def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
-        template = "classes/drill_puzzle.html"
+        template = "classroom/drill_puzzle.html"
         if fragment and self.request.htmx:
             template = "lessons/puzzle.html#" + fragment
         self.focus = fragment

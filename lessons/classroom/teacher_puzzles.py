@@ -405,7 +405,7 @@ def puzzle_list(request: HttpRequest) -> HttpResponse:
     puzzles = Puzzle.objects.filter(author_record__author=request.user).order_by(
         "-author_record__created", "-id"
     )
-    return page(request, "classes/puzzles_mine.html", {"puzzles": puzzles})
+    return page(request, "classroom/puzzles_mine.html", {"puzzles": puzzles})
 
 
 @teacher_required
@@ -415,13 +415,13 @@ def puzzle_new(request: HttpRequest) -> HttpResponse:
     lang = get_language() or "en"
     if request.method != "POST":
         form = TeacherPuzzleForm(initial={"variant": Variant.SAUDI, "trump": "H"}, lang=lang)
-        return page(request, "classes/puzzle_new.html", {"form": form})
+        return page(request, "classroom/puzzle_new.html", {"form": form})
     form = TeacherPuzzleForm(request.POST, lang=lang)
     valid = form.is_valid()
     if valid and request.POST.get("action") == "save":
         puzzle = save_puzzle(form, request.user)
         return HttpResponseRedirect(reverse("teacher-puzzles-detail", args=[puzzle.key]))
-    return page(request, "classes/puzzle_new.html", {"form": form, "checked": True})
+    return page(request, "classroom/puzzle_new.html", {"form": form, "checked": True})
 
 
 @teacher_required
@@ -431,7 +431,7 @@ def check(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(reverse("teacher-puzzles-new"))
     form = TeacherPuzzleForm(request.POST, lang=get_language() or "en")
     form.is_valid()
-    template = "classes/puzzle_new.html#verdict" if request.htmx else "classes/puzzle_new.html"
+    template = "classroom/puzzle_new.html#verdict" if request.htmx else "classroom/puzzle_new.html"
     return page(request, template, {"form": form, "checked": True})
 
 
@@ -461,7 +461,7 @@ def puzzle_detail(request: HttpRequest, key: str) -> HttpResponse:
         "used": DrillItem.objects.filter(puzzle=puzzle).count(),
         "answered": puzzle.attempts.exists(),
     }
-    return page(request, "classes/puzzle_detail.html", ctx)
+    return page(request, "classroom/puzzle_detail.html", ctx)
 
 
 @login_required
@@ -480,7 +480,7 @@ def puzzle_add_to_drill(request: HttpRequest, key: str) -> HttpResponse:
             "message": _("Choose one of your drills."),
             "back": reverse("teacher-puzzles-detail", args=[key]),
         }
-        return page(request, "classes/bad_request.html", ctx, status=400)
+        return page(request, "classroom/bad_request.html", ctx, status=400)
     with transaction.atomic():
         if not DrillItem.objects.filter(drill=drill, puzzle=puzzle).exists():
             last = (
@@ -506,5 +506,5 @@ def puzzle_delete(request: HttpRequest, key: str) -> HttpResponse:
             "message": _("Pupils have answered this puzzle: it is kept with their answers."),
             "back": reverse("teacher-puzzles-detail", args=[key]),
         }
-        return page(request, "classes/bad_request.html", ctx, status=400)
+        return page(request, "classroom/bad_request.html", ctx, status=400)
     return HttpResponseRedirect(reverse("teacher-puzzles"))

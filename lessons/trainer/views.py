@@ -92,7 +92,7 @@ def index(request: HttpRequest) -> HttpResponse:
         }
         for value, label in Variant.choices
     ]
-    return render_page(request, "lessons/trainer.html", {"rows": rows})
+    return render_page(request, "trainer/index.html", {"rows": rows})
 
 
 def train(request: HttpRequest, variant: str) -> HttpResponse:
@@ -130,7 +130,7 @@ def _nothing_left(request: HttpRequest, who: TrainerRating, replay: bool = False
         "empty": not selection.generated(who.variant).exists(),
         "page_url": reverse("trainer-next", args=[who.variant]),
     }
-    return render_page(request, "lessons/trainer_done.html", ctx)
+    return render_page(request, "trainer/done.html", ctx)
 
 
 # ---------------------------------------------------------------- answering
@@ -248,14 +248,14 @@ class TrainerPage(StepPage):
                 "result": self.result,
                 "standing": standing(self.who, selection.failed_count(self.who)),
                 "replay_url": reverse("trainer-replay", args=[self.variant]),
-                "verdict_footer": "lessons/partials/trainer_result.html",
+                "verdict_footer": "trainer/partials/result.html",
                 "solution_offered": self.wrong_tries >= TRIES_BEFORE_SOLUTION,
             }
         )
         return ctx
 
     def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
-        template = "lessons/trainer_puzzle.html"
+        template = "trainer/puzzle.html"
         if fragment and self.request.htmx:
             template = "lessons/puzzle.html#" + fragment
         self.focus = fragment

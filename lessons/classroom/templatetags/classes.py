@@ -10,7 +10,7 @@ from lessons.classroom.permissions import is_student
 register = template.Library()
 
 
-@register.inclusion_tag("classes/partials/my_drills_section.html", takes_context=True)
+@register.inclusion_tag("classroom/partials/my_drills_section.html", takes_context=True)
 def my_drills(context: template.Context) -> dict[str, Any]:
     """Nothing for visitors and teachers; for a pupil, their unfinished drills (soonest due first)."""
     request = context.get("request")
