@@ -10,8 +10,8 @@ The trainer keeps a learner's figures in one :class:`TrainerRating` per variant 
   :func:`csv_figures` make the CSV's columns of them.
 
 Only ratings kept with an account are read: what an anonymous browser session earned belongs to
-nobody a teacher knows. A rating is marked provisional by the trainer page's own rule
-(:func:`lessons.trainer.standing`).
+nobody a teacher knows. A rating is marked provisional, and a change counted, by the trainer
+page's own rules (lessons/standing.py).
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ from django.db.models import Count, Max, Q
 from django.utils.translation import gettext as _
 
 from lessons.models import TrainerPlay, TrainerRating, Variant
-from lessons.trainer.results import Result
-from lessons.trainer.views import Standing, standing
+from lessons.standing import Result, Standing, rated_result, standing
 
 RECENT_MAX = 20  # rated answers shown on a pupil's page
 
@@ -102,7 +101,7 @@ def pupil_report(pupil: Any) -> tuple[list[VariantReport], list[RecentPlay]]:
         RecentPlay(
             play,
             _label(play.learner.variant),
-            Result(True, play.success, play.helped, round(play.rating_after) - round(play.rating_before)),
+            rated_result(play),
         )
         for play in plays
     ]

@@ -13,7 +13,6 @@ bringing it back. A hint or the solution shown before an answer makes that answe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -24,6 +23,7 @@ from django.utils import timezone
 from lessons import progress
 from lessons.models import Attempt, Puzzle, TrainerPlay, TrainerRating
 from lessons.rating import Rating, rate_answer
+from lessons.standing import Result, rated_result, rating_change
 
 # What a rated answer changes in the learner's TrainerRating (saved, and copied back after a race).
 RATED_FIELDS = (
@@ -37,36 +37,6 @@ RATED_FIELDS = (
     "current_answered",
     "updated",
 )
-
-
-@dataclass(frozen=True)
-class Result:
-    """What an answer did, for the verdict.
-
-    ``rated``: this answer is the rated one (also when the same form is posted again).
-    ``success``: the rated outcome (a right answer after help is a failure). ``change``: the
-    learner's rating change, in whole points as shown. ``cleared``: this answer cleared a puzzle
-    failed before.
-    """
-
-    rated: bool
-    success: bool = False
-    helped: bool = False
-    change: int = 0
-    cleared: bool = False
-
-    @property
-    def direction(self) -> str:
-        return "up" if self.change > 0 else "down" if self.change < 0 else "same"
-
-    @property
-    def signed_change(self) -> str:
-        """The change as the page writes it: +12, −9 (a true minus sign), ±0."""
-        if self.change > 0:
-            return f"+{self.change}"
-        if self.change < 0:
-            return f"\u2212{-self.change}"
-        return "\u00b10"
 
 
 # ---------------------------------------------------------------- who the learner is
@@ -186,24 +156,19 @@ def _rate_first_answer(
     who.best_streak = max(who.best_streak, who.streak)
     who.updated = now
     who.save(update_fields=RATED_FIELDS)
-    return Result(True, success, with_help, _change(before.rating, after.rating))
+    return Result(True, success, with_help, rating_change(before.rating, after.rating))
 
 
 def _later_answer(play: TrainerPlay, attempt: Attempt, success: bool) -> Result:
     """Not rated; the same form posted again shows the rated result again."""
     if play.attempt_id == attempt.pk:
-        return Result(True, play.success, play.helped, _change(play.rating_before, play.rating_after))
+        return rated_result(play)
     cleared = success and not play.cleared
     # A failed puzzle answered again goes to the back of the replay queue, or leaves it.
     play.cleared = play.cleared or success
     play.updated = timezone.now()
     play.save(update_fields=["cleared", "updated"])
     return Result(False, success, cleared=cleared)
-
-
-def _change(before: float, after: float) -> int:
-    """The change as the learner sees it: the difference of the two ratings shown."""
-    return round(after) - round(before)
 
 
 def _copy(source: TrainerRating, target: TrainerRating) -> None:

@@ -14,7 +14,6 @@ Bad input (an unknown variant or puzzle in a post, a tampered form) is a 400 wit
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
@@ -26,40 +25,13 @@ from django.views.decorators.http import require_POST
 
 from lessons import progress
 from lessons.models import Puzzle, Source, StepKind, TrainerPlay, TrainerRating, Variant
-from lessons.rating import DEFAULT_RATING
 from lessons.render import page as render_page
+from lessons.standing import Result, standing
 from lessons.trainer import results, selection
 from lessons.views import StepPage, _bad_request
 
-# A rating is shown as provisional while its deviation is above this (a few answers are not enough).
-PROVISIONAL_DEVIATION = 110.0
 # In the trainer the solution opens after one wrong answer: the rating has already been decided.
 TRIES_BEFORE_SOLUTION = 1
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A learner's figures in one variant, as shown (whole points)."""
-
-    rating: int
-    provisional: bool
-    streak: int
-    best_streak: int
-    played: int
-    failed: int  # failed puzzles waiting to be solved again
-
-
-def standing(who: TrainerRating | None, failed: int) -> Standing:
-    if who is None:
-        return Standing(round(DEFAULT_RATING), True, 0, 0, 0, failed)
-    return Standing(
-        round(who.rating),
-        who.deviation > PROVISIONAL_DEVIATION,
-        who.streak,
-        who.best_streak,
-        who.played,
-        failed,
-    )
 
 
 # ---------------------------------------------------------------- pages
@@ -203,7 +175,7 @@ class TrainerPage(StepPage):
         super().__init__(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]
         self.who = who
         self.replay = replay
-        self.result: results.Result | None = None
+        self.result: Result | None = None
         # Help shown counts for the puzzle on screen only: a replay starts without it.
         self.hint_shown = who.current_id == puzzle.pk and who.current_hint
 
