@@ -331,6 +331,8 @@ class DrillPuzzlePage(StepPage):
     and the drill's own addresses and neighbours.
     """
 
+    full_template = "classroom/drill_puzzle.html"
+
     def __init__(self, request: HttpRequest, drill: Drill, items: list[DrillItem], item: DrillItem) -> None:
         puzzle = item.puzzle
         assert puzzle is not None
@@ -378,13 +380,6 @@ class DrillPuzzlePage(StepPage):
         }
         ctx.update(self.puzzle_context())
         return ctx
-
-    def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
-        template = "classroom/drill_puzzle.html"
-        if fragment and self.request.htmx:
-            template = "lessons/puzzle.html#" + fragment
-        self.focus = fragment
-        return page(self.request, template, self.context(), status=status)
 
 
 def _drill_page(request: HttpRequest, drill_id: int, item_id: int) -> DrillPuzzlePage:

@@ -165,6 +165,8 @@ class TrainerPage(StepPage):
     (as a drill's puzzle is), the trainer's addresses, and the trainer's figures.
     """
 
+    full_template = "trainer/puzzle.html"
+
     def __init__(
         self, request: HttpRequest, who: TrainerRating, puzzle: Puzzle, replay: bool = False
     ) -> None:
@@ -225,10 +227,3 @@ class TrainerPage(StepPage):
             }
         )
         return ctx
-
-    def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
-        template = "trainer/puzzle.html"
-        if fragment and self.request.htmx:
-            template = "lessons/puzzle.html#" + fragment
-        self.focus = fragment
-        return render_page(self.request, template, self.context(), status=status)
