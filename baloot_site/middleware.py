@@ -28,7 +28,7 @@ from lessons.render import page
 
 request_log = logging.getLogger("baloot_site.requests")
 
-# The URL names of the endpoints that check and record a puzzle answer (lessons/urls*.py).
+# The URL names of the endpoints that check and record a puzzle answer (lessons/urls.py, lessons/*/urls.py).
 ANSWER_ENDPOINTS = frozenset({"lessons-puzzle-answer", "drills-puzzle-answer", "trainer-answer"})
 Handler = Callable[[HttpRequest], HttpResponse]
 

@@ -1,13 +1,13 @@
 """The score calculator: a finished hand in, the engine's step-by-step score out, and a game sheet.
 
-The page a card table keeps open. It is one GET form (lessons/calculator_form.py),
+The page a card table keeps open. It is one GET form (lessons/calculator/form.py),
 so the page's address reproduces the hand and can be shared; the engine's ``score``
 command (ENGINE-CLI.md) is called in-process and its steps are shown as they come,
 in the page language. With htmx, changing a field asks for the result region alone
 (and, out of band, the messages beside the fields); without JavaScript the Compute
 button submits the same GET form and the page comes back with the answer.
 
-The game sheet (lessons/calculator_sheet.py) lives in the session. Adding a hand,
+The game sheet (lessons/calculator/sheet.py) lives in the session. Adding a hand,
 undoing the last one and starting a new game are plain POSTs answered with a
 redirect, so a refresh never adds a hand twice; each carries the number of hands
 the page showed, so a double click or a stale tab changes nothing.

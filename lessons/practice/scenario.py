@@ -4,7 +4,7 @@ A puzzle position shows part of a table; the rest is dealt at random, consistent
 every seat gets the right number of cards, the cards shown stay where they are, and a card
 played in the trick on the table was legal in the hand dealt to its player (a seat that did not
 follow suit is dealt none of that suit). :func:`scenario_for` reads a position into what
-:mod:`lessons.practice_state` stores:
+:mod:`lessons.practice.state` stores:
 
 - **In the middle of a hand** — ``legal`` (the learner's hand and the trick so far), ``trick``
   (a whole trick: the first of the hand), ``violation`` (the hands before a trick): the rest of

@@ -12,7 +12,7 @@ Replaying the actions through :class:`engine.hand.Hand` rebuilds the table exact
 checks every one of them again, so a stored game can only hold what the rules allow. The deck
 is stored beside its seed so that a game survives a change of the shuffle.
 
-A puzzle position played out (``PracticeGame.setup``, see :mod:`lessons.practice_scenario`)
+A puzzle position played out (``PracticeGame.setup``, see :mod:`lessons.practice.scenario`)
 is either a whole hand (``kind: "hand"``: a deal arranged around the position, the calls already
 made as the first actions) or the rest of a hand from a position in its middle
 (``kind: "position"``: the hands, the trick in progress, the cards already gone), played by
@@ -279,7 +279,7 @@ class Table:
         deck = [Card.parse(c) for c in record["deck"]]
         game_score = (record["game_score"][0], record["game_score"][1])
         if record.get("contract"):
-            # A position that starts after the auction (lessons.practice_scenario).
+            # A position that starts after the auction (lessons.practice.scenario).
             c = record["contract"]
             contract = Contract(
                 c["mode"], trump_of(c["trump"]), Seat.parse(c["taker"]), Seat.parse(c["receiver"])
@@ -542,7 +542,7 @@ def start_scenario(
     user: Any = None,
     puzzle: Any = None,
 ) -> PracticeGame:
-    """A puzzle position to play out (``setup`` and its one hand record: lessons.practice_scenario)."""
+    """A puzzle position to play out (``setup`` and its one hand record: lessons.practice.scenario)."""
     game = PracticeGame(
         session_key=session_key,
         user=user,

@@ -1,6 +1,6 @@
 """Views of the practice table: whole hands against three bots, puzzle positions played out, replays.
 
-The game lives on the server (:mod:`lessons.practice_state`), keyed by the learner's account or
+The game lives on the server (:mod:`lessons.practice.state`), keyed by the learner's account or
 session: a refresh or a lost connection finds the table as it was. Every form carries the game's
 move number; a form posted for an earlier state (a double click, a second tab, a tampered form) is
 answered with the table as it stands and a message, and changes nothing.

@@ -5,7 +5,7 @@ shown neither now nor among the last :data:`RECENT`, picked at random among thos
 within a window of the learner's; the window widens (:data:`WINDOWS`) until one is found. Every
 :data:`REPLAY_EVERY` new puzzles, a puzzle the learner failed and has not solved since comes back
 (the one missed longest ago first, and not one of the last :data:`REPLAY_EVERY` shown). When no
-new puzzle is left, the generator makes a fresh one (:mod:`lessons.trainer_supply`); failing
+new puzzle is left, the generator makes a fresh one (:mod:`lessons.trainer.supply`); failing
 that, the failed ones come back in turn, and when none of either is left, there is nothing to show.
 
 Every choice is a few indexed queries: the learner's plays are excluded by a subquery (the unique

@@ -2,7 +2,7 @@
 
 The content files hold a few dozen generated puzzles per variant (``lessons/content/generated``);
 a keen learner gets through them in an evening. When the trainer finds nothing new for a learner
-(:mod:`lessons.trainer_selection`), :func:`fresh_puzzle` asks the engine's generator for another
+(:mod:`lessons.trainer.selection`), :func:`fresh_puzzle` asks the engine's generator for another
 endgame, checks it like any generated puzzle (:func:`lessons.content.check_puzzle`, the solver
 again) and stores it as a ``generated`` puzzle keyed by its position, so two learners who are
 dealt the same endgame share one puzzle and its rating.

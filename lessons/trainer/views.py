@@ -1,12 +1,12 @@
 """The puzzle trainer: an endless stream of generated puzzles per variant, with a rating and a streak.
 
 ``/train/`` lists the variants with the learner's rating and streak; ``/train/<variant>/`` shows
-the next puzzle (lessons/trainer_selection.py chooses it), drawn and answered exactly like a
+the next puzzle (lessons/trainer/selection.py chooses it), drawn and answered exactly like a
 lesson's puzzle step: :class:`TrainerPage` is the step page (lessons/views.py) with the
 trainer's addresses, and the verdict ends with the trainer's own lines (the rating change, the
 streak, the next puzzle) through the verdict partial's ``verdict_footer``. Answers are judged by
 lessons/checking.py, recorded as attempts by lessons/progress.py and rated by
-lessons/trainer_results.py.
+lessons/trainer/results.py.
 
 Bad input (an unknown variant or puzzle in a post, a tampered form) is a 400 with a message.
 """

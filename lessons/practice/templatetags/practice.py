@@ -1,4 +1,4 @@
-"""The link from a puzzle to the practice table: ``{% if puzzle|playable %}`` (lessons.practice_scenario)."""
+"""The link from a puzzle to the practice table: ``{% if puzzle|playable %}`` (lessons.practice.scenario)."""
 
 from django import template
 

@@ -11,7 +11,7 @@ from tests.site.pages import token
 from tests.site.trainer.puzzles import WRONG, make_many
 
 LOCALE = Path(__file__).resolve().parents[3] / "locale"
-MARK = "# Puzzle trainer (lessons/trainer.py"
+MARK = "# Puzzle trainer (lessons/trainer/"
 
 
 @pytest.fixture(autouse=True)
