@@ -36,7 +36,7 @@ request_log = logging.getLogger("baloot_site.requests")
 # Server errors Django does not log itself, with their traceback (baloot_site/error_log.py).
 error_log = logging.getLogger("baloot_site.errors")
 
-# The URL names of the endpoints that check and record a puzzle answer (lessons/urls*.py).
+# The URL names of the endpoints that check and record a puzzle answer (lessons/urls.py, lessons/*/urls.py).
 ANSWER_ENDPOINTS = frozenset({"lessons-puzzle-answer", "drills-puzzle-answer", "trainer-answer"})
 # The pages that look a class up by its join code: the code form (when a code is sent) and the
 # join page, whose address holds the code (lessons/urls_classes.py).

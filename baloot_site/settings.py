@@ -98,7 +98,13 @@ INSTALLED_APPS = [
     "template_partials",
     # Login throttling: failed sign-ins are counted per username and address.
     "axes",
+    # The course (models, lessons, puzzles, answers), then each feature built on it
+    # (docs/architecture.md).
     "lessons",
+    "lessons.classroom",
+    "lessons.practice",
+    "lessons.trainer",
+    "lessons.calculator",
 ]
 
 MIDDLEWARE = [
@@ -219,7 +225,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "lessons.accounts.locked_out"
+AXES_LOCKOUT_CALLABLE = "lessons.classroom.accounts.locked_out"
 AXES_VERBOSE = False
 
 # Each language is labelled in its own language, so a reader can find theirs.

@@ -23,10 +23,14 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     # Pages: courses, lessons, puzzles, progress, preferences
     path("", include("lessons.urls")),
+    # The score calculator and its game sheet
+    path("", include("lessons.calculator.urls")),
+    # The puzzle trainer: generated puzzles one after another, with a rating
+    path("", include("lessons.trainer.urls")),
     # Accounts, classes, drills and dashboards
-    path("", include("lessons.urls_classes")),
+    path("", include("lessons.classroom.urls")),
     # The practice table: whole hands against bots, puzzle positions played out, replays
-    path("", include("lessons.urls_practice")),
+    path("", include("lessons.practice.urls")),
     # Administration
     path("admin/", admin.site.urls),
     prefix_default_language=True,

@@ -1,13 +1,13 @@
 """BENCH dashboard_ms: server time of a class's dashboard, 40 pupils × 100 puzzles.
 
-Usage: python bench/bench_dashboard.py   (or `make bench`)
+Usage: python bench/run.py bench_dashboard   (or `make bench`)
 
 Prints:
   BENCH dashboard_ms <v> ms          median time of the pupils × drills page
   BENCH dashboard_puzzles_ms <v> ms  median time of the puzzles page (success rates, common mistakes)
 
-The class is built by :func:`build_class` in a throwaway SQLite database in a temporary
-directory: 100 puzzles in 10 drills (half of them through lessons), 40 pupils who answered
+The class is built by :func:`build_class` in a throwaway SQLite database
+(bench/child.py): 100 puzzles in 10 drills (half of them through lessons), 40 pupils who answered
 most puzzles, some wrongly first, about 5,000 attempts. Each page is requested through
 Django's test client as the class's teacher, from the request to the complete response;
 the median of several requests after a warm-up is printed.
@@ -19,17 +19,12 @@ bench/run.py in the same process can start Django their own way.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import random
-import shutil
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
 STUDENTS = 40
 PUZZLES = 100
 DRILLS = 10
@@ -214,22 +209,6 @@ def _attempt(model: Any, pupil: Any, puzzle: Any, answer: str, correct: bool, wh
 # ---------------------------------------------------------------- timing (in the child process)
 
 
-def _setup_django(directory: Path) -> None:
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    os.environ["DATABASE_URL"] = f"sqlite:///{directory / 'bench.sqlite3'}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baloot_site.settings")
-    import django
-    from django.conf import settings
-
-    django.setup()
-    settings.DEBUG = False  # as on a server: no query log
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-
-
 def _median_ms(client: Any, url: str) -> float:
     for _ in range(WARMUP):
         assert client.get(url).status_code == 200
@@ -243,9 +222,9 @@ def _median_ms(client: Any, url: str) -> float:
 
 
 def run() -> None:
-    directory = Path(tempfile.mkdtemp(prefix="bench-dashboard-"))
-    try:
-        _setup_django(directory)
+    from bench.child import throwaway_site
+
+    with throwaway_site("bench-dashboard-"):
         from django.test import Client
 
         world = build_class(STUDENTS, PUZZLES)
@@ -254,8 +233,6 @@ def run() -> None:
         class_id = world["classroom"].pk
         matrix = _median_ms(client, f"/en/classes/{class_id}/dashboard/")
         puzzles = _median_ms(client, f"/en/classes/{class_id}/dashboard/puzzles/")
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
     print(f"BENCH dashboard_ms {matrix:.1f} ms")
     print(f"BENCH dashboard_puzzles_ms {puzzles:.1f} ms")
 

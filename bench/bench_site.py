@@ -1,15 +1,14 @@
 """Site benchmark: server time of puzzle answers, and what a puzzle page weighs on the wire.
 
-Usage: python bench/bench_site.py   (or `make bench`, which runs every bench/bench_*.py)
+Usage: python bench/run.py bench_site   (or `make bench`, which runs every bench/bench_*.py)
 
 Prints:
   BENCH answer_ms_p50 <v> ms    median server time of one answer (htmx post, verdict fragment)
   BENCH answer_ms_p95 <v> ms    95th percentile of the same
   BENCH puzzle_page_kb <v> KB   CSS + JS of a puzzle page, each file gzipped at level 6 (1 KB = 1000 bytes)
 
-The real curriculum is loaded into a throwaway SQLite database in a temporary directory
-(DATABASE_URL is set before Django starts, in a child process: the project's db.sqlite3 is never
-touched, and other benchmarks run by bench/run.py can start Django their own way). Four
+The real curriculum is loaded into a throwaway SQLite database (bench/child.py: Django starts in
+a child process on its own database; the project's db.sqlite3 is never touched). Four
 learners, one per language, answer every puzzle of every course: first a wrong answer, then the
 right one, each through Django's test Client with the htmx header, timed from the request to the
 complete response (middleware, session, engine, attempt written, template rendered).
@@ -20,45 +19,21 @@ from __future__ import annotations
 import gzip
 import os
 import re
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "ar", "fa", "fr")
 # Answers before the timed ones: imports, template loading and the first connection are paid here.
 WARMUP = 20
 
 
-def setup_django(directory: Path, content: Path | None = None) -> None:
-    """Start Django on a new SQLite file in ``directory``, with the tables and the curriculum.
-
-    ``content``: the content directory to load (lessons/content/ by default).
-    """
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    import django
-    from django.conf import settings
-
-    if settings.configured:
-        raise RuntimeError("bench_site needs to start Django itself, on its own database")
-    os.environ["DATABASE_URL"] = f"sqlite:///{directory / 'bench.sqlite3'}"
-    # The simulated learners answer faster than any person may: the rate limit's middleware
-    # still runs (and is timed), but never refuses.
-    os.environ["ANSWER_RATE_LIMIT"] = os.environ["ANSWER_RATE_LIMIT_PER_ADDRESS"] = "1000000"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baloot_site.settings")
-    django.setup()
-    # As on a server: no query log, and the test client's host is allowed.
-    settings.DEBUG = False
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-
+def load_curriculum(content: Path | None = None) -> None:
+    """Load the curriculum into the throwaway database: lessons/content/, or ``content``."""
     from django.core.management import call_command
 
-    call_command("migrate", verbosity=0)
     options = {"path": content} if content else {}
     with open(os.devnull, "w") as quiet:
         call_command("load_curriculum", stdout=quiet, **options)
@@ -200,15 +175,17 @@ def puzzle_page_bytes() -> tuple[int, list[str]]:
 
 
 def run() -> None:
-    directory = Path(tempfile.mkdtemp(prefix="bench-site-"))
-    try:
-        setup_django(directory)
+    from bench.child import throwaway_site
+
+    # The simulated learners answer faster than any person may: the rate limit's middleware
+    # still runs (and is timed), but never refuses.
+    os.environ["ANSWER_RATE_LIMIT"] = os.environ["ANSWER_RATE_LIMIT_PER_ADDRESS"] = "1000000"
+    with throwaway_site("bench-site-"):
+        load_curriculum()
         plan = answer_plan()
         assert len(plan) >= 500, f"only {len(plan)} answers: too few for a 95th percentile"
         times = time_answers(plan)
         size, _ = puzzle_page_bytes()
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
     print(f"BENCH answer_ms_p50 {statistics.median(times):.2f} ms")
     print(f"BENCH answer_ms_p95 {percentile(times, 95):.2f} ms")
     print(f"BENCH puzzle_page_kb {size / 1000:.1f} KB")

@@ -483,7 +483,7 @@ class InvalidPuzzle(ValueError):
 def check_puzzle(raw: Any, variant: str) -> PuzzleSpec:
     """One puzzle written as in a lesson file, checked exactly as the loader checks it.
 
-    Teachers' puzzles (lessons/teacher_puzzles.py) go through here, so a position the engine
+    Teachers' puzzles (lessons/classroom/teacher_puzzles.py) go through here, so a position the engine
     refuses, or an answer it disagrees with, can no more be saved than loaded.
     """
     try:

@@ -1,6 +1,6 @@
 """URLs of the lessons app, mounted inside the language prefixes (see baloot_site/urls.py)."""
 
-from django.urls import include, path
+from django.urls import path
 
 from lessons import reference, views
 
@@ -22,8 +22,4 @@ urlpatterns = [
     # The learner
     path("progress/", views.my_progress, name="lessons-progress"),
     path("prefs/", views.prefs, name="lessons-prefs"),
-    # The score calculator and its game sheet
-    path("", include("lessons.urls_calculator")),
-    # The puzzle trainer: generated puzzles one after another, with a rating
-    path("", include("lessons.urls_trainer")),
 ]

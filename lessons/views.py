@@ -244,6 +244,10 @@ class Choice:
 class StepPage:
     """Everything the step page shows, built once per request; fragments are parts of it."""
 
+    # A puzzle shown outside a lesson (a drill's, the trainer's) has a whole page of its own;
+    # its fragments are the lesson puzzle's.
+    full_template = ""
+
     def __init__(self, request: HttpRequest, lesson: Lesson, steps: list[Step], n: int) -> None:
         self.request = request
         self.lesson = lesson
@@ -304,6 +308,8 @@ class StepPage:
         template = "lessons/puzzle.html" if self.puzzle else "lessons/step.html"
         if fragment and self.request.htmx:
             template += "#" + fragment
+        elif self.full_template:
+            template = self.full_template
         self.focus = fragment
         return render(self.request, template, self.context(), status=status)
 

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from engine.cards import Team
 from lessons.models import PracticeGame
 from tests.browser.browsing import PHONE
-from tests.site.practice_tools import engine_replay
+from tests.site.practice.tools import engine_replay
 
 BOARD = "#practice-board"
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from lessons.models import Attempt, TrainerRating
 from lessons.templatetags.baloot import localize_digits
 from tests.browser.browsing import PHONE
-from tests.site.trainer_puzzles import RIGHT, WRONG, make_many
+from tests.site.trainer.puzzles import RIGHT, WRONG, make_many
 
 AXE = Axe()
 LANGS = ["ar", "fr"]

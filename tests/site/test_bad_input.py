@@ -2,7 +2,7 @@
 
 The endpoints are read from the URL conf, not listed by hand, so a new form or htmx endpoint is
 covered the day it is added. Their ids are those of real objects (the world of
-tests/site/classes_base.py) so the posts reach the forms, not just a 404.
+tests/site/classroom/base.py) so the posts reach the forms, not just a 404.
 """
 
 import pytest
@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lessons.models import PracticeGame
-from tests.site.classes_base import *  # noqa: F403
-from tests.site.classes_base import login
-from tests.site.practice_tools import start
+from tests.site.classroom.base import *  # noqa: F403
+from tests.site.classroom.base import login
+from tests.site.practice.tools import start
 
 pytestmark = pytest.mark.django_db
 

@@ -26,14 +26,14 @@ from lessons.content import CurriculumError, InvalidPuzzle, check_puzzle, read_c
 from lessons.generated import entry, puzzle_key, read_content, write_file
 from lessons.models import Attempt, Course, Lesson, Puzzle, Source, Step
 from tests.site.pages import answer, token, words
-from tests.site.trainer_puzzles import BEST_CARD
+from tests.site.trainer.puzzles import BEST_CARD
 
 LANGS = ["en", "ar", "fa", "fr"]
 FIXTURES = Path(__file__).parent / "content_fixtures"
 
 # West led K♣ and South, void in clubs, must trump (K♦ is illegal): K♥ or A♥ keep 78 of the 95
 # card points still to win for North–South; 8♥ keeps 74, so it gives away 4.
-KH_POSITION = BEST_CARD  # tests/site/trainer_puzzles.py, shared with the trainer tests
+KH_POSITION = BEST_CARD  # tests/site/trainer/puzzles.py, shared with the trainer tests
 BEST, EQUIVALENT, WORSE, ILLEGAL = "KH", "AH", "8H", "KD"
 WORSE_LOSS = 4
 

@@ -7,10 +7,10 @@ recorded (tests/site/test_views_answers.py and the drill and trainer tests hold 
 import pytest
 
 from lessons.models import Attempt, DrillItem, TrainerPlay
-from tests.site.classes_base import *  # noqa: F403
-from tests.site.classes_base import login
+from tests.site.classroom.base import *  # noqa: F403
+from tests.site.classroom.base import login
 from tests.site.pages import step_url, token
-from tests.site.trainer_puzzles import RIGHT, make_generated
+from tests.site.trainer.puzzles import RIGHT, make_generated
 
 NO_VERDICT = ("Right!", "verdict-right", "verdict-wrong")
 

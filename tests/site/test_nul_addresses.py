@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.site.classes_base import *  # noqa: F403
+from tests.site.classroom.base import *  # noqa: F403
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ import pytest
 
 from baloot_site import middleware
 from lessons.models import Attempt
-from tests.site.classes_base import *  # noqa: F403
-from tests.site.classes_base import PASSWORD, login
+from tests.site.classroom.base import *  # noqa: F403
+from tests.site.classroom.base import PASSWORD, login
 from tests.site.pages import answer, step_url
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ import pytest
 from django.test import Client, RequestFactory
 
 from baloot_site.client_address import client_address
-from tests.site.classes_base import *  # noqa: F403
-from tests.site.classes_base import PASSWORD
+from tests.site.classroom.base import *  # noqa: F403
+from tests.site.classroom.base import PASSWORD
 from tests.site.pages import answer, step_url
 from tests.site.test_production_settings import run_django
 

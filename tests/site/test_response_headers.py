@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.site.classes_base import *  # noqa: F403
-from tests.site.classes_base import login
+from tests.site.classroom.base import *  # noqa: F403
+from tests.site.classroom.base import login
 
 
 @pytest.mark.parametrize("url", ["/en/", "/ar/learn/saudi/", "/en/no-such-page/", "/healthz", "/en/classes/"])

@@ -1,0 +1,1 @@
+"""The score calculator: a finished hand scored step by step, and the game sheet kept in the session."""

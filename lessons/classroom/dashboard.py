@@ -1,0 +1,680 @@
+"""What the pupils of a class did with their drills, for their teachers (and for each pupil).
+
+Everything is read in a fixed number of queries whatever the size of the class: the pupils,
+the drills, their items, the puzzles of the lessons in them, then the pupils' attempts on
+those puzzles aggregated by the database per pupil and puzzle. Python only adds them up.
+
+A drill's puzzles are its puzzle items and the puzzles of its lesson items, in order, each
+once. For one pupil and one drill (a :class:`Cell`):
+
+- *done*: every puzzle solved (an attempt answered right, wherever it was answered);
+- *accuracy*: puzzles right at the first try, in percent of the puzzles tried;
+- *time*: the seconds of every answer to those puzzles, added up;
+- *late*: the due date is past and the drill is not done, or was done after it.
+
+A due date ends at midnight at its end, in the site's time zone.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import functools
+import io
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db.models import Case, Count, F, Max, Min, Q, Sum, Value, When
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from engine import messages
+from engine.cards import Card, NotationError
+from lessons import checking
+from lessons.addresses import row_addresses
+from lessons.classroom import trainer_report
+from lessons.classroom.permissions import class_for_teacher, display_name, student_of
+from lessons.models import (
+    Attempt,
+    Classroom,
+    Drill,
+    DrillItem,
+    Membership,
+    Puzzle,
+    Source,
+    Step,
+    StepKind,
+    Task,
+)
+from lessons.render import page
+
+User = get_user_model()
+
+TOP_WRONG = 3  # wrong answers shown per puzzle
+HISTORY_MAX = 300  # attempts shown on a pupil's page
+
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class PuzzleStat:
+    """One pupil's attempts on one puzzle."""
+
+    tries: int
+    wrong: int
+    first_try: bool  # the first answer was right
+    solved: bool
+    seconds: int
+    hints: int
+    # For each past deadline asked about (in the order asked): solved by then?
+    solved_by: tuple[bool, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One pupil and one drill."""
+
+    total: int
+    solved: int = 0
+    tried: int = 0
+    first_try: int = 0
+    seconds: int = 0
+    hints: int = 0
+    finished_late: bool = False  # done, but a puzzle was first solved after the deadline
+    deadline: dt.datetime | None = None
+    now: dt.datetime | None = None
+    target: int | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.total > 0 and self.solved == self.total
+
+    @property
+    def started(self) -> bool:
+        return self.tried > 0
+
+    @property
+    def accuracy(self) -> int | None:
+        return 100 * self.first_try // self.tried if self.tried else None
+
+    @property
+    def late(self) -> bool:
+        if self.deadline is None:
+            return False
+        if self.done:
+            return self.finished_late
+        return self.now is not None and self.now > self.deadline
+
+    @property
+    def target_met(self) -> bool | None:
+        """Whether the first-try accuracy reaches the drill's target (None without a target or answer)."""
+        if self.target is None or self.accuracy is None:
+            return None
+        return self.accuracy >= self.target
+
+    @property
+    def status(self) -> str:
+        """``done``, ``late`` (past due, not done), ``started`` or ``new``: a CSS class and a word."""
+        if self.done:
+            return "done"
+        if self.late:
+            return "late"
+        return "started" if self.started else "new"
+
+    @property
+    def minutes(self) -> int:
+        return (self.seconds + 59) // 60
+
+    @property
+    def symbol(self) -> str:
+        return SYMBOLS[self.status]
+
+    @property
+    def label(self) -> str:
+        return Words().label(self)
+
+    @property
+    def figures(self) -> str:
+        return Words().figures(self)
+
+
+SYMBOLS = {"done": "✔", "late": "⏰", "started": "◐", "new": "○"}
+
+
+class Words:
+    """A cell's status and figures in words, the sentences translated once for many cells.
+
+    Made here rather than in a template: a class's dashboard shows hundreds of cells, and
+    template tags cost far more than string formatting.
+    """
+
+    def __init__(self) -> None:
+        self.done, self.done_late = _("Done"), _("Done, late")
+        self.late, self.started, self.new = _("Late"), _("Started"), _("Not started")
+        self.solved = _("%(solved)s/%(total)s solved")
+        self.first_try = _("%(percent)s%% first try")
+        self.minutes = _("%(minutes)s min")
+        self.reached, self.below = _("target reached"), _("below target")
+
+    def label(self, cell: Cell) -> str:
+        if cell.done:
+            return self.done_late if cell.late else self.done
+        if cell.late:
+            return self.late
+        return self.started if cell.started else self.new
+
+    def figures(self, cell: Cell) -> str:
+        """ "3/10 solved · 66% first try · 4 min · below target" (digits left for the page to localize)."""
+        parts = [self.solved % {"solved": cell.solved, "total": cell.total}]
+        accuracy = cell.accuracy
+        if accuracy is not None:
+            parts.append(self.first_try % {"percent": accuracy})
+        if cell.seconds:
+            parts.append(self.minutes % {"minutes": cell.minutes})
+        met = cell.target_met
+        if met is not None:
+            parts.append(self.reached if met else self.below)
+        return " · ".join(parts)
+
+    def shown(self, cell: Cell) -> dict[str, str]:
+        """What a table cell shows, as a dict (the fastest lookup for a template)."""
+        status = cell.status
+        return {
+            "status": status,
+            "symbol": SYMBOLS[status],
+            "label": self.label(cell),
+            "figures": self.figures(cell),
+        }
+
+
+@dataclass
+class Matrix:
+    """The pupils × drills table of a class."""
+
+    classroom: Classroom
+    students: list[tuple[Any, str]]  # (user, display name), sorted by name
+    drills: list[Drill]
+    cells: dict[tuple[int, int], Cell]  # (user id, drill id)
+    totals: dict[int, int]  # drill id → number of puzzles
+
+    def row(self, user_id: int) -> list[tuple[Drill, Cell]]:
+        return [(d, self.cells[(user_id, d.pk)]) for d in self.drills]
+
+    @property
+    def rows(self) -> list[tuple[Any, str, list[tuple[Drill, Cell]]]]:
+        return [(user, name, self.row(user.pk)) for user, name in self.students]
+
+    def shown_rows(self) -> list[tuple[Any, str, list[dict[str, str]]]]:
+        """Each pupil's row as the dashboard shows it: the cells in words."""
+        words = Words()
+        return [
+            (user, name, [words.shown(self.cells[(user.pk, d.pk)]) for d in self.drills])
+            for user, name in self.students
+        ]
+
+
+@dataclass
+class WrongAnswer:
+    label: str
+    count: int
+    rule: str
+    reason: str
+
+
+@dataclass
+class PuzzleRow:
+    puzzle: Puzzle
+    tried: int = 0  # pupils who answered it
+    solved: int = 0
+    first_try: int = 0
+    wrong: list[WrongAnswer] = field(default_factory=list)
+
+    @property
+    def success(self) -> int | None:
+        """Pupils right at the first try, in percent of the pupils who tried."""
+        return 100 * self.first_try // self.tried if self.tried else None
+
+
+# ---------------------------------------------------------------- queries
+
+
+def deadline(drill: Drill) -> dt.datetime | None:
+    """The moment the drill becomes late: the midnight that ends its due day (None: never)."""
+    if drill.due is None:
+        return None
+    try:
+        day_after = drill.due + dt.timedelta(days=1)
+        midnight = dt.datetime.combine(day_after, dt.time.min)
+        moment = timezone.make_aware(midnight, timezone.get_current_timezone())
+        moment.astimezone(dt.UTC)  # as the database compares it: it must exist there too
+    except OverflowError:  # a due date at the end of the calendar (stored before the form checked)
+        return None
+    return moment
+
+
+def drill_puzzles(drills: Iterable[Drill]) -> dict[int, list[int]]:
+    """The puzzle ids of each drill, in order, each once: two queries."""
+    drill_ids = [d.pk for d in drills]
+    items = list(
+        DrillItem.objects.filter(drill_id__in=drill_ids)
+        .order_by("drill_id", "order", "id")
+        .values_list("drill_id", "lesson_id", "puzzle_id")
+    )
+    lesson_ids = {lesson for _, lesson, _ in items if lesson is not None}
+    by_lesson: dict[int, list[int]] = defaultdict(list)
+    if lesson_ids:
+        steps = (
+            Step.objects.filter(kind=StepKind.PUZZLE, lesson_id__in=lesson_ids)
+            .order_by("lesson_id", "order")
+            .values_list("lesson_id", "puzzle_id")
+        )
+        for lesson_id, puzzle_id in steps:
+            by_lesson[lesson_id].append(puzzle_id)
+    out: dict[int, list[int]] = {pk: [] for pk in drill_ids}
+    for drill_id, lesson_id, puzzle_id in items:
+        puzzles = by_lesson.get(lesson_id, []) if lesson_id is not None else [puzzle_id]
+        out[drill_id].extend(p for p in puzzles if p not in out[drill_id])
+    return out
+
+
+def attempt_stats(
+    user_ids: Iterable[int], puzzle_ids: Iterable[int], deadlines: Iterable[dt.datetime] = ()
+) -> dict[tuple[int, int], PuzzleStat]:
+    """Each pupil's attempts on each puzzle, aggregated by the database: one query.
+
+    ``deadlines`` (past ones: nothing can be late for a deadline to come) add to each stat
+    whether the puzzle was solved by each of them, counted in the database too, so that no
+    date has to be read back row by row.
+    """
+    users, puzzles = list(user_ids), list(set(puzzle_ids))
+    if not users or not puzzles:
+        return {}
+    by = {
+        f"by_{k}": Count("id", filter=Q(correct=True, created__lt=when)) for k, when in enumerate(deadlines)
+    }
+    rows = (
+        Attempt.objects.filter(user_id__in=users, puzzle_id__in=puzzles)
+        .order_by()
+        .values("user_id", "puzzle_id")
+        .alias(first_at=Min("created"), solved_at=Min("created", filter=Q(correct=True)))
+        .annotate(
+            tries=Count("id"),
+            wrong=Count("id", filter=Q(correct=False)),
+            right=Count("id", filter=Q(correct=True)),
+            first_try=Case(When(first_at=F("solved_at"), then=Value(1)), default=Value(0)),
+            seconds=Sum("seconds"),
+            hints=Max("hints_used"),
+            **by,
+        )
+        .values_list("user_id", "puzzle_id", "tries", "wrong", "right", "first_try", "seconds", "hints", *by)
+    )
+    return {
+        (row[0], row[1]): PuzzleStat(
+            row[2], row[3], bool(row[5]), row[4] > 0, row[6] or 0, row[7] or 0, tuple(n > 0 for n in row[8:])
+        )
+        for row in rows
+    }
+
+
+@dataclass(frozen=True)
+class Deadlines:
+    """The drills' deadlines, and the index of each past one in :func:`attempt_stats`'s answers."""
+
+    now: dt.datetime
+    of: dict[int, dt.datetime | None]  # drill id → deadline
+    past: list[dt.datetime]  # the distinct ones already passed
+
+    @classmethod
+    def of_drills(cls, drills: Iterable[Drill]) -> Deadlines:
+        now = timezone.now()
+        of = {drill.pk: deadline(drill) for drill in drills}
+        past = sorted({d for d in of.values() if d is not None and d <= now})
+        return cls(now, of, past)
+
+    def index(self, drill: Drill) -> int | None:
+        when = self.of.get(drill.pk)
+        return self.past.index(when) if when is not None and when in self.past else None
+
+
+def drill_stats(
+    drills: list[Drill], user_ids: list[int]
+) -> tuple[dict[int, list[int]], dict[tuple[int, int], PuzzleStat], Deadlines]:
+    """Everything :func:`make_cell` needs for these drills and pupils: three queries."""
+    puzzles = drill_puzzles(drills)
+    deadlines = Deadlines.of_drills(drills)
+    stats = attempt_stats(user_ids, {p for ps in puzzles.values() for p in ps}, deadlines.past)
+    return puzzles, stats, deadlines
+
+
+def make_cell(
+    drill: Drill,
+    puzzles: list[int],
+    stats: dict[tuple[int, int], PuzzleStat],
+    user_id: int,
+    deadlines: Deadlines,
+) -> Cell:
+    tried = solved = first = seconds = hints = 0
+    past = deadlines.index(drill)
+    solved_late = False
+    for puzzle_id in puzzles:
+        stat = stats.get((user_id, puzzle_id))
+        if stat is None:
+            continue
+        tried += 1
+        seconds += stat.seconds
+        hints += stat.hints
+        if stat.first_try:
+            first += 1
+        if stat.solved:
+            solved += 1
+            if past is not None and not stat.solved_by[past]:
+                solved_late = True
+    done = solved == len(puzzles) and bool(puzzles)
+    return Cell(
+        total=len(puzzles),
+        solved=solved,
+        tried=tried,
+        first_try=first,
+        seconds=seconds,
+        hints=hints,
+        finished_late=done and solved_late,
+        deadline=deadlines.of.get(drill.pk),
+        now=deadlines.now,
+        target=drill.target_accuracy,
+    )
+
+
+def _students(classroom: Classroom) -> list[tuple[Any, str]]:
+    # The pupils with their username and display name only: not three full rows (membership,
+    # user, account) made into model objects for each pupil of the class.
+    members = (
+        User.objects.filter(memberships__classroom=classroom)
+        .only("username")
+        .annotate(shown_name=F("account__display_name"))
+    )
+    students = [(u, u.username if u.shown_name is None else str(u.shown_name)) for u in members]
+    return sorted(students, key=lambda s: (s[1].casefold(), s[0].pk))
+
+
+def class_matrix(classroom: Classroom) -> Matrix:
+    """Pupils × drills: five queries, whatever the number of pupils, drills and puzzles."""
+    students = _students(classroom)
+    drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
+    puzzles, stats, deadlines = drill_stats(drills, [u.pk for u, _ in students])
+    cells = {
+        (user.pk, drill.pk): make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)
+        for user, _ in students
+        for drill in drills
+    }
+    return Matrix(classroom, students, drills, cells, {d.pk: len(puzzles[d.pk]) for d in drills})
+
+
+def student_drill_rows(user: Any, classroom_ids: list[int] | None = None) -> list[tuple[Drill, Cell]]:
+    """A pupil's drills (in all their classes, or in those given), soonest due first: four queries."""
+    drills_qs = Drill.objects.filter(classroom__memberships__student=user).select_related("classroom")
+    if classroom_ids is not None:
+        drills_qs = drills_qs.filter(classroom_id__in=classroom_ids)
+    drills = list(drills_qs.distinct())
+    puzzles, stats, deadlines = drill_stats(drills, [user.pk])
+    rows = [(drill, make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)) for drill in drills]
+    # Unfinished work first, the soonest due first; then what is done.
+    far = dt.date.max
+    return sorted(rows, key=lambda r: (r[1].done, r[0].due or far, r[0].created, r[0].pk))
+
+
+def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list[PuzzleRow]:
+    """Each puzzle of the class's drills: who tried, solved, got it first time, and the usual mistakes.
+
+    Seven queries: pupils, drills, items, lesson steps, puzzles, attempts by pupil and puzzle,
+    wrong answers counted by puzzle and answer.
+    """
+    student_ids = list(Membership.objects.filter(classroom=classroom).values_list("student_id", flat=True))
+    drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
+    ordered: list[int] = []
+    for puzzles in drill_puzzles(drills).values():
+        ordered.extend(p for p in puzzles if p not in ordered)
+    by_id = Puzzle.objects.in_bulk(ordered)
+    rows = {pk: PuzzleRow(by_id[pk]) for pk in ordered if pk in by_id}
+    for puzzle_id, first_try, solved in _per_pupil(student_ids, list(rows)):
+        row = rows[puzzle_id]
+        row.tried += 1
+        row.solved += solved > 0
+        row.first_try += bool(first_try)
+    if student_ids and rows:
+        wrong = (
+            Attempt.objects.filter(user_id__in=student_ids, puzzle_id__in=list(rows), correct=False)
+            .order_by()
+            .values_list("puzzle_id", "answer")
+        )
+        counts: dict[int, Counter[str]] = defaultdict(Counter)
+        for puzzle_id, answer in wrong:
+            counts[puzzle_id][json.dumps(answer, sort_keys=True)] += 1
+        for puzzle_id, counter in counts.items():
+            puzzle = rows[puzzle_id].puzzle
+            top = sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_WRONG]
+            for answer_json, count in top:
+                rule, reason = wrong_reason(puzzle, answer_json, lang, deck)
+                label = answer_label(puzzle, json.loads(answer_json), lang, deck)
+                rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason))
+    return list(rows.values())
+
+
+def _per_pupil(student_ids: list[int], puzzle_ids: list[int]) -> Any:
+    """(puzzle, right at the first try, right answers) for each pupil who answered each puzzle."""
+    if not student_ids or not puzzle_ids:
+        return []
+    return (
+        Attempt.objects.filter(user_id__in=student_ids, puzzle_id__in=puzzle_ids)
+        .order_by()
+        .values("user_id", "puzzle_id")
+        .alias(first_at=Min("created"), solved_at=Min("created", filter=Q(correct=True)))
+        .annotate(
+            first_try=Case(When(first_at=F("solved_at"), then=Value(True)), default=Value(False)),
+            solved=Count("id", filter=Q(correct=True)),
+        )
+        .values_list("puzzle_id", "first_try", "solved")
+    )
+
+
+# ---------------------------------------------------------------- the engine's word on a wrong answer
+
+
+def wrong_reason(puzzle: Puzzle, answer_json: str, lang: str, deck: str = "french") -> tuple[str, str]:
+    """The rule and the engine's sentence explaining why ``answer`` is wrong (cached)."""
+    return _wrong_reason(
+        puzzle.key,
+        puzzle.task,
+        puzzle.variant,
+        json.dumps(puzzle.position, sort_keys=True),
+        json.dumps(puzzle.answers, sort_keys=True),
+        answer_json,
+        lang,
+        deck,
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrong_reason(
+    key: str, task: str, variant: str, position: str, answers: str, answer_json: str, lang: str, deck: str
+) -> tuple[str, str]:
+    # The puzzle's content is part of the cache key, so an edited puzzle is never answered from the cache.
+    puzzle = Puzzle(
+        key=key, task=task, variant=variant, position=json.loads(position), answers=json.loads(answers)
+    )
+    try:
+        verdict = checking.check(puzzle, json.loads(answer_json), lang, deck)
+    except Exception:  # an answer stored before a content change may no longer fit: say nothing wrong
+        return "", ""
+    if verdict.correct:
+        return "", ""
+    if verdict.reasons:
+        return verdict.reasons[0]["rule"], verdict.reasons[0]["message"]
+    if verdict.legal_but_not_best:
+        if task == Task.BID:
+            return "", _("That call is allowed, but it is not the best one here.")
+        return "", _("That card may be played, but it is not the best one here.")
+    if verdict.missing:
+        return "", _("Some cards that may be played were left out.")
+    return "", ""
+
+
+def answer_label(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -> str:
+    """A stored answer in words: card names, seat or team names, points."""
+    variant = puzzle.variant
+    try:
+        if puzzle.task == Task.PLAY:
+            return messages.card_name(Card.parse(answer), variant, lang, deck)
+        if puzzle.task == Task.ALL_LEGAL:
+            names = [messages.card_name(Card.parse(c), variant, lang, deck) for c in answer]
+            return messages.join_list(names, variant, lang) if names else _("no card")
+        if puzzle.task == Task.TRICK_WINNER:
+            return messages.seat_name(answer, variant, lang)
+        if puzzle.task == Task.SCORE and isinstance(answer, dict):
+            return " · ".join(f"{messages.team_name(t, variant, lang)} {answer.get(t)}" for t in ("NS", "EW"))
+        if puzzle.task == Task.PROJECTS:
+            return _("Nobody") if answer == "none" else messages.team_name(answer, variant, lang)
+        if puzzle.task == Task.BID:
+            return messages.call_name(answer, variant, lang, deck)
+    except (NotationError, KeyError, TypeError, ValueError):
+        pass
+    return str(answer)
+
+
+# ---------------------------------------------------------------- a pupil's history
+
+
+def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
+    """The pupil's latest answers to the class's puzzles and to the curriculum: two queries."""
+    drills = list(Drill.objects.filter(classroom=classroom))
+    class_puzzles = {p for ps in drill_puzzles(drills).values() for p in ps}
+    attempts = (
+        Attempt.objects.filter(user=student)
+        .filter(Q(puzzle_id__in=class_puzzles) | Q(puzzle__source=Source.CURRICULUM))
+        .select_related("puzzle")
+        .order_by("-created", "-id")[:HISTORY_MAX]
+    )
+    lang = get_language() or "en"
+    return [
+        {
+            "attempt": a,
+            "puzzle": a.puzzle,
+            "answer": answer_label(a.puzzle, a.answer, lang),
+        }
+        for a in attempts
+    ]
+
+
+# ---------------------------------------------------------------- views
+
+
+@login_required
+def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = class_for_teacher(request, class_id)
+    matrix = class_matrix(classroom)
+    ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
+    # Each pupil's link by string formatting, not a {% url %} per row.
+    link = row_addresses("classes-student", classroom.pk)
+    rows = [
+        (user, name, cells, ratings.get(user.pk, []), link(user.pk))
+        for user, name, cells in matrix.shown_rows()
+    ]
+    ctx = {"classroom": classroom, "matrix": matrix, "rows": rows}
+    return page(request, "classroom/dashboard.html", ctx)
+
+
+@login_required
+def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = class_for_teacher(request, class_id)
+    rows = puzzle_report(classroom, get_language() or "en")
+    return page(request, "classroom/puzzles.html", {"classroom": classroom, "rows": rows})
+
+
+@login_required
+def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
+    classroom = class_for_teacher(request, class_id)
+    pupil = student_of(classroom, user_id)
+    drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
+    puzzles_by_drill, stats, deadlines = drill_stats(drills, [pupil.pk])
+    cells = [(d, make_cell(d, puzzles_by_drill[d.pk], stats, pupil.pk, deadlines)) for d in drills]
+    trainer, trainer_recent = trainer_report.pupil_report(pupil)
+    ctx = {
+        "classroom": classroom,
+        "pupil": pupil,
+        "name": display_name(pupil),
+        "cells": cells,
+        "history": student_history(classroom, pupil),
+        "trainer": trainer,
+        "trainer_recent": trainer_recent,
+    }
+    return page(request, "classroom/student.html", ctx)
+
+
+@login_required
+def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
+    """The pupils × drills table as CSV: UTF-8 with a byte-order mark, so Excel reads Arabic and Persian.
+
+    Each row also carries the pupil's puzzle trainer rating and rated answers in each variant
+    (empty where they never trained); a class without drills has one row per pupil for them.
+    """
+    classroom = class_for_teacher(request, class_id)
+    matrix = class_matrix(classroom)
+    ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            _("Pupil"),
+            _("Username"),
+            _("Drill"),
+            _("Due"),
+            _("Puzzles solved"),
+            _("Puzzles"),
+            _("Done"),
+            _("Accuracy (%)"),
+            _("Time (minutes)"),
+            _("Hints"),
+            _("Late"),
+            *trainer_report.csv_header(),
+        ]
+    )
+    yes, no = _("yes"), _("no")
+    for user, name, row in matrix.rows:
+        trainer = trainer_report.csv_figures(ratings.get(user.pk, []))
+        for drill, cell in row:
+            writer.writerow(
+                [
+                    _csv_safe(name),
+                    user.get_username(),
+                    _csv_safe(drill.title),
+                    drill.due.isoformat() if drill.due else "",
+                    cell.solved,
+                    cell.total,
+                    yes if cell.done else no,
+                    "" if cell.accuracy is None else cell.accuracy,
+                    cell.minutes,
+                    cell.hints,
+                    yes if cell.late else no,
+                    *trainer,
+                ]
+            )
+        if not row:
+            writer.writerow([_csv_safe(name), user.get_username(), *[""] * 9, *trainer])
+    response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
+    filename = f"{slugify(classroom.name) or 'class'}-{timezone.localdate().isoformat()}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _csv_safe(text: str) -> str:
+    """A name a spreadsheet will not run as a formula (=, +, -, @ at the start)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

@@ -1,0 +1,451 @@
+"""Drills: a named, ordered set of lessons and puzzles a teacher gives a class, with a due date.
+
+Teachers make a drill, then add to it whole lessons or puzzles found by variant, lesson,
+theme and difficulty (or their own puzzles, one by one), reorder and remove them. Pupils see
+their drills with due dates and status (lessons/dashboard.py adds them up), open a lesson in
+the lessons pages, and answer a drill's single puzzles on the drill's own puzzle pages, which
+work like a lesson's puzzle steps (htmx fragments or whole pages, the same checking and
+recording).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from types import SimpleNamespace
+from typing import Any, ClassVar
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Max, Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from lessons import progress
+from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
+from lessons.classroom.permissions import (
+    class_for_teacher,
+    drill_for_member,
+    drill_for_teacher,
+    student_required,
+)
+from lessons.models import Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
+from lessons.render import page
+from lessons.templatetags.baloot import theme_name
+from lessons.views import TRIES_BEFORE_SOLUTION, StepPage
+
+SEARCH_MAX = 100  # puzzles listed by one search
+DRILL_MAX_ITEMS = 200
+DUE_YEARS = 5  # a due date is at most this many years before or after today
+
+
+# ---------------------------------------------------------------- forms
+
+
+class DrillForm(forms.ModelForm):
+    class Meta:
+        model = Drill
+        fields = ("title", "due", "target_accuracy")
+        labels: ClassVar[dict[str, Any]] = {
+            "title": gettext_lazy("Name of the drill"),
+            "due": gettext_lazy("Due date"),
+            "target_accuracy": gettext_lazy("Target accuracy (%)"),
+        }
+        help_texts: ClassVar[dict[str, Any]] = {
+            "due": gettext_lazy("Optional. The drill is late after this day."),
+            "target_accuracy": gettext_lazy("Optional: the share of puzzles to get right at the first try."),
+        }
+        widgets: ClassVar[dict[str, Any]] = {
+            "due": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "target_accuracy": forms.NumberInput(attrs={"min": 1, "max": 100}),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        first, last = due_date_range()
+        self.fields["due"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+
+    def clean_title(self) -> str:
+        title = " ".join(self.cleaned_data["title"].split())
+        if not title:
+            raise forms.ValidationError(gettext_lazy("Enter a name."))
+        return title
+
+    def clean_due(self) -> dt.date | None:
+        due: dt.date | None = self.cleaned_data["due"]
+        first, last = due_date_range()
+        if due is not None and not first <= due <= last:
+            raise forms.ValidationError(
+                gettext_lazy("Choose a date between %(first)s and %(last)s."),
+                params={"first": date_format(first), "last": date_format(last)},
+            )
+        return due
+
+
+def due_date_range() -> tuple[dt.date, dt.date]:
+    """The due dates a drill may have: a school's years around today, nothing absurd."""
+    today = timezone.localdate()
+    return today - dt.timedelta(days=DUE_YEARS * 365), today + dt.timedelta(days=DUE_YEARS * 365)
+
+
+class SearchForm(forms.Form):
+    """Which puzzles to list for adding: every field is optional."""
+
+    variant = forms.ChoiceField(label=gettext_lazy("Variant"), required=False)
+    lesson = forms.TypedChoiceField(
+        label=gettext_lazy("Lesson"), required=False, coerce=int, empty_value=None
+    )
+    theme = forms.ChoiceField(label=gettext_lazy("Theme"), required=False)
+    difficulty = forms.TypedChoiceField(
+        label=gettext_lazy("Difficulty"), required=False, coerce=int, empty_value=None
+    )
+    source = forms.ChoiceField(label=gettext_lazy("Made by"), required=False)
+
+    def __init__(self, *args: Any, themes: list[str], lessons: list[Lesson], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        anything = [("", gettext_lazy("Any"))]
+        self.fields["variant"].choices = anything + list(Variant.choices)
+        self.fields["lesson"].choices = anything + [
+            (lesson.pk, f"{lesson.course.title} · {lesson.title}") for lesson in lessons
+        ]
+        self.fields["theme"].choices = anything + [(t, theme_name(t)) for t in themes]
+        self.fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]
+        self.fields["source"].choices = [
+            *anything,
+            ("curriculum", gettext_lazy("The courses")),
+            ("generated", gettext_lazy("The puzzle generator")),
+            ("mine", gettext_lazy("Me")),
+        ]
+
+
+# ---------------------------------------------------------------- which puzzles a teacher may use
+
+
+def usable_puzzles(user: Any) -> Any:
+    """The curriculum's puzzles, the generated ones (the puzzle trainer's) and the teacher's own."""
+    shared = (Source.CURRICULUM, Source.GENERATED)
+    return Puzzle.objects.filter(Q(source__in=shared) | Q(author_record__author=user))
+
+
+def search(user: Any, data: dict[str, Any]) -> list[Puzzle]:
+    puzzles = usable_puzzles(user)
+    if data.get("variant"):
+        puzzles = puzzles.filter(variant=data["variant"])
+    if data.get("difficulty"):
+        puzzles = puzzles.filter(difficulty=data["difficulty"])
+    if data.get("lesson"):
+        puzzles = puzzles.filter(steps__lesson_id=data["lesson"])
+    if data.get("source") in (Source.CURRICULUM, Source.GENERATED):
+        puzzles = puzzles.filter(source=data["source"])
+    elif data.get("source") == "mine":
+        puzzles = puzzles.filter(author_record__author=user)
+    found = puzzles.distinct().order_by("variant", "key")
+    if not data.get("theme"):
+        return list(found[:SEARCH_MAX])
+    # Themes are a JSON list; SQLite cannot look inside it, so they are matched here, reading
+    # only as far as the first SEARCH_MAX matches (there may be thousands of generated puzzles).
+    matching = (p for p in found.iterator(chunk_size=500) if data["theme"] in (p.themes or []))
+    return list(itertools.islice(matching, SEARCH_MAX))
+
+
+def _themes() -> list[str]:
+    themes: set[str] = set()
+    shared = Puzzle.objects.filter(source__in=(Source.CURRICULUM, Source.GENERATED))
+    for (values,) in shared.order_by().values_list("themes").distinct():
+        themes.update(t for t in values or [] if isinstance(t, str))
+    return sorted(themes)
+
+
+# ---------------------------------------------------------------- teachers: making a drill
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def drill_new(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = class_for_teacher(request, class_id, change=request.method == "POST")
+    form = DrillForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        drill = form.save(commit=False)
+        drill.classroom = classroom
+        drill.save()
+        return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
+    return page(request, "classroom/drill_new.html", {"classroom": classroom, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def drill_edit(request: HttpRequest, drill_id: int) -> HttpResponse:
+    """The drill's settings and items, and a search for puzzles and lessons to add."""
+    drill = drill_for_teacher(request, drill_id, change=request.method == "POST")
+    form = DrillForm(request.POST or None, instance=drill)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
+    return _edit_page(request, drill, form)
+
+
+def _edit_page(
+    request: HttpRequest, drill: Drill, form: DrillForm | None = None, status: int = 200
+) -> HttpResponse:
+    lessons = list(
+        Lesson.objects.select_related("course").order_by("course__order", "course__variant", "order")
+    )
+    search_form = SearchForm(request.GET or None, themes=_themes(), lessons=lessons)
+    found: list[Puzzle] | None = None
+    if search_form.is_bound and search_form.is_valid():
+        found = search(request.user, search_form.cleaned_data)
+    items = list(drill.items.select_related("lesson__course", "puzzle"))
+    in_drill = {item.puzzle_id for item in items if item.puzzle_id}
+    ctx = {
+        "drill": drill,
+        "classroom": drill.classroom,
+        "form": form or DrillForm(instance=drill),
+        "items": items,
+        "lessons": lessons,
+        "lessons_in_drill": {item.lesson_id for item in items if item.lesson_id},
+        "search_form": search_form,
+        "found": [(p, p.pk in in_drill) for p in found] if found is not None else None,
+        "search_max": SEARCH_MAX,
+    }
+    return page(request, "classroom/drill_edit.html", ctx, status=status)
+
+
+@login_required
+@require_POST
+def drill_add(request: HttpRequest, drill_id: int) -> HttpResponse:
+    """Add a lesson (``lesson``) or puzzles (``puzzle``, once per puzzle) at the end of the drill."""
+    drill = drill_for_teacher(request, drill_id, change=True)
+    lesson_ids = _ids(request.POST.getlist("lesson"))
+    puzzle_ids = _ids(request.POST.getlist("puzzle"))
+    if lesson_ids is None or puzzle_ids is None or not (lesson_ids or puzzle_ids):
+        return _bad(request, drill, _("Choose a lesson or at least one puzzle to add."))
+    lessons = list(Lesson.objects.filter(pk__in=lesson_ids))
+    puzzles = {p.pk: p for p in usable_puzzles(request.user).filter(pk__in=puzzle_ids)}
+    if len(lessons) != len(set(lesson_ids)) or len(puzzles) != len(set(puzzle_ids)):
+        return _bad(request, drill, _("This lesson or puzzle cannot be added."))
+    with transaction.atomic():
+        items = DrillItem.objects.select_for_update().filter(drill=drill)
+        present = set(items.values_list("lesson_id", "puzzle_id"))
+        last = items.aggregate(last=Max("order"))["last"] or 0
+        new = [
+            DrillItem(drill=drill, lesson=lesson) for lesson in lessons if (lesson.pk, None) not in present
+        ]
+        new += [
+            DrillItem(drill=drill, puzzle=puzzles[pk])
+            for pk in dict.fromkeys(puzzle_ids)
+            if (None, pk) not in present
+        ]
+        if len(present) + len(new) > DRILL_MAX_ITEMS:
+            return _bad(request, drill, _("A drill holds at most %(n)s items.") % {"n": DRILL_MAX_ITEMS})
+        for n, item in enumerate(new, last + 1):
+            item.order = n
+        DrillItem.objects.bulk_create(new)
+    return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
+
+
+def _ids(values: list[str]) -> list[int] | None:
+    try:
+        ids = [int(v) for v in values]
+    except ValueError:
+        return None
+    return ids if all(0 < i < 2**62 for i in ids) else None
+
+
+def _bad(request: HttpRequest, drill: Drill, message: str) -> HttpResponse:
+    ctx = {"message": message, "back": reverse("drills-edit", args=[drill.pk])}
+    return page(request, "classroom/bad_request.html", ctx, status=400)
+
+
+def _item(drill: Drill, item_id: int) -> DrillItem:
+    item = DrillItem.objects.filter(drill=drill, pk=item_id).first()
+    if item is None:
+        raise Http404
+    return item
+
+
+@login_required
+@require_POST
+def drill_move(request: HttpRequest, drill_id: int, item_id: int) -> HttpResponse:
+    """Move an item one place ``up`` or ``down``."""
+    drill = drill_for_teacher(request, drill_id, change=True)
+    item = _item(drill, item_id)
+    direction = request.POST.get("direction")
+    if direction not in ("up", "down"):
+        return _bad(request, drill, _("Move an item up or down."))
+    with transaction.atomic():
+        items = list(DrillItem.objects.select_for_update().filter(drill=drill).order_by("order", "id"))
+        i = next(n for n, it in enumerate(items) if it.pk == item.pk)
+        j = i - 1 if direction == "up" else i + 1
+        if 0 <= j < len(items):
+            items[i], items[j] = items[j], items[i]
+            for n, it in enumerate(items, 1):
+                it.order = n
+            DrillItem.objects.bulk_update(items, ["order"])
+    return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
+
+
+@login_required
+@require_POST
+def drill_remove_item(request: HttpRequest, drill_id: int, item_id: int) -> HttpResponse:
+    drill = drill_for_teacher(request, drill_id, change=True)
+    _item(drill, item_id).delete()
+    return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
+
+
+@login_required
+@require_POST
+def drill_delete(request: HttpRequest, drill_id: int) -> HttpResponse:
+    drill = drill_for_teacher(request, drill_id, change=True)
+    class_id = drill.classroom_id
+    drill.delete()
+    return HttpResponseRedirect(reverse("classes-detail", args=[class_id]))
+
+
+# ---------------------------------------------------------------- pupils: doing a drill
+
+
+@student_required
+def my_drills(request: HttpRequest) -> HttpResponse:
+    """A pupil's home: their drills in every class, the unfinished soonest due first."""
+    rows = student_drill_rows(request.user)
+    classes = list(request.user.memberships.select_related("classroom").order_by("classroom__name"))
+    return page(request, "classroom/my_drills.html", {"rows": rows, "memberships": classes})
+
+
+@login_required
+def drill_detail(request: HttpRequest, drill_id: int) -> HttpResponse:
+    """The drill's lessons and puzzles in order, each marked with the visitor's progress."""
+    drill, teacher = drill_for_member(request, drill_id)
+    items = list(drill.items.select_related("lesson__course", "puzzle"))
+    by_drill, stats, deadlines = drill_stats([drill], [request.user.pk])
+    puzzles = by_drill[drill.pk]
+    lesson_puzzles = _lesson_puzzles([i.lesson_id for i in items if i.lesson_id])
+    solved = {pk for (_, pk), s in stats.items() if s.solved}
+    rows = []
+    for item in items:
+        if item.lesson_id:
+            ids = lesson_puzzles.get(item.lesson_id, [])
+            url = reverse("lessons-lesson", args=[item.lesson.course.variant, item.lesson.slug])
+            rows.append({"item": item, "url": url, "solved": len(set(ids) & solved), "total": len(ids)})
+        else:
+            url = reverse("drills-puzzle", args=[drill.pk, item.pk])
+            rows.append({"item": item, "url": url, "solved": int(item.puzzle_id in solved), "total": 1})
+    cell = make_cell(drill, puzzles, stats, request.user.pk, deadlines)
+    ctx = {"drill": drill, "classroom": drill.classroom, "rows": rows, "cell": cell, "teacher": teacher}
+    return page(request, "classroom/drill.html", ctx)
+
+
+def _lesson_puzzles(lesson_ids: list[int]) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    steps = Step.objects.filter(kind=StepKind.PUZZLE, lesson_id__in=lesson_ids).order_by("lesson_id", "order")
+    for lesson_id, puzzle_id in steps.values_list("lesson_id", "puzzle_id"):
+        out.setdefault(lesson_id, []).append(puzzle_id)
+    return out
+
+
+class DrillPuzzlePage(StepPage):
+    """A drill's single puzzle, drawn and answered like a lesson's puzzle step.
+
+    A drill puzzle belongs to no lesson: the step page is given a stand-in lesson of one step,
+    and the drill's own addresses and neighbours.
+    """
+
+    full_template = "classroom/drill_puzzle.html"
+
+    def __init__(self, request: HttpRequest, drill: Drill, items: list[DrillItem], item: DrillItem) -> None:
+        puzzle = item.puzzle
+        assert puzzle is not None
+        course = SimpleNamespace(variant=puzzle.variant, title=drill.title)
+        lesson = SimpleNamespace(course=course, slug="", title=drill.title)
+        step = SimpleNamespace(kind=StepKind.PUZZLE, puzzle=puzzle, body="", table=None)
+        super().__init__(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]
+        self.drill = drill
+        self.items = items
+        self.item = item
+
+    def _url(self, name: str, n: int) -> str:
+        names = {
+            "lessons-puzzle-answer": "drills-puzzle-answer",
+            "lessons-puzzle-hint": "drills-puzzle-hint",
+            "lessons-puzzle-solution": "drills-puzzle-solution",
+        }
+        return reverse(names.get(name, "drills-puzzle"), args=[self.drill.pk, self.item.pk])
+
+    def _item_url(self, item: DrillItem) -> str:
+        if item.lesson_id:
+            return reverse("lessons-lesson", args=[item.lesson.course.variant, item.lesson.slug])
+        return reverse("drills-puzzle", args=[self.drill.pk, item.pk])
+
+    def context(self) -> dict[str, Any]:
+        index = next(i for i, it in enumerate(self.items) if it.pk == self.item.pk)
+        drill_url = reverse("drills-detail", args=[self.drill.pk])
+        ctx: dict[str, Any] = {
+            "drill": self.drill,
+            "classroom": self.drill.classroom,
+            "step": self.step,
+            "n": index + 1,
+            "count": len(self.items),
+            "previous_url": self._item_url(self.items[index - 1]) if index > 0 else "",
+            # After the last item, the verdict leads back to the drill.
+            "next_url": self._item_url(self.items[index + 1]) if index + 1 < len(self.items) else drill_url,
+            "drill_url": drill_url,
+            "course_url": drill_url,
+            "lesson_url": drill_url,
+            "page_url": self._url("drills-puzzle", 0),
+            "prefs": self.prefs,
+            "deck": self.deck,
+            "spanish_offered": self.variant == "moroccan",
+            "table": None,
+        }
+        ctx.update(self.puzzle_context())
+        return ctx
+
+
+def _drill_page(request: HttpRequest, drill_id: int, item_id: int) -> DrillPuzzlePage:
+    drill, _teacher = drill_for_member(request, drill_id)
+    items = list(drill.items.select_related("lesson__course", "puzzle"))
+    item = next((it for it in items if it.pk == item_id and it.puzzle_id), None)
+    if item is None:
+        raise Http404
+    return DrillPuzzlePage(request, drill, items, item)
+
+
+@login_required
+def drill_puzzle(request: HttpRequest, drill_id: int, item_id: int) -> HttpResponse:
+    return _drill_page(request, drill_id, item_id).render()
+
+
+@login_required
+@require_POST
+def drill_answer(request: HttpRequest, drill_id: int, item_id: int) -> HttpResponse:
+    page = _drill_page(request, drill_id, item_id)
+    taken = page.take_answer()
+    if isinstance(taken, HttpResponse):
+        return taken
+    return page.render(fragment="verdict")
+
+
+@login_required
+@require_POST
+def drill_hint(request: HttpRequest, drill_id: int, item_id: int) -> HttpResponse:
+    page = _drill_page(request, drill_id, item_id)
+    assert page.puzzle is not None
+    progress.hint_used(request, page.puzzle)
+    page.hint_shown = True
+    return page.render(fragment="hint")
+
+
+@login_required
+@require_POST
+def drill_solution(request: HttpRequest, drill_id: int, item_id: int) -> HttpResponse:
+    page = _drill_page(request, drill_id, item_id)
+    if page.wrong_tries < TRIES_BEFORE_SOLUTION:
+        return page.bad_input(_("The solution opens after two wrong answers. Try once more!"))
+    page.show_solution = True
+    return page.render(fragment="solution")

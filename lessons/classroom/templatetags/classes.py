@@ -1,0 +1,21 @@
+"""The "my drills" section of a pupil's home page: ``{% load classes %}{% my_drills %}``."""
+
+from typing import Any
+
+from django import template
+
+from lessons.classroom.dashboard import student_drill_rows
+from lessons.classroom.permissions import is_student
+
+register = template.Library()
+
+
+@register.inclusion_tag("classroom/partials/my_drills_section.html", takes_context=True)
+def my_drills(context: template.Context) -> dict[str, Any]:
+    """Nothing for visitors and teachers; for a pupil, their unfinished drills (soonest due first)."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not is_student(user):
+        return {"show": False}
+    rows = [(drill, cell) for drill, cell in student_drill_rows(user) if not cell.done]
+    return {"show": True, "rows": rows, "prefs": context.get("prefs")}

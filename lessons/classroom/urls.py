@@ -1,0 +1,75 @@
+"""URLs of accounts, classes, drills, dashboards and teachers' puzzles (inside the language prefixes)."""
+
+from django.urls import path, register_converter
+
+from lessons.classroom import accounts, classes, dashboard, drills, teacher_puzzles
+
+
+class IdConverter:
+    """A row id: at most 18 digits, so a made-up huge number is a 404, not a database overflow."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(IdConverter, "id")
+
+CLASS = "classes/<id:class_id>/"
+STUDENT = CLASS + "students/<id:user_id>/"
+DRILL = "drills/<id:drill_id>/"
+DRILL_PUZZLE = DRILL + "puzzles/<id:item_id>/"
+PUZZLE = "puzzles/<slug:key>/"
+
+urlpatterns = [
+    # Accounts
+    path("accounts/signup/", accounts.signup, name="accounts-signup"),
+    path("accounts/login/", accounts.login_view, name="accounts-login"),
+    path("accounts/logout/", accounts.logout_view, name="accounts-logout"),
+    # Joining a class
+    path("join/", classes.join_code, name="classes-join-code"),
+    path("join/<str:code>/", classes.join, name="classes-join"),
+    # A teacher's classes
+    path("classes/", classes.class_list, name="classes-list"),
+    path(CLASS, classes.class_detail, name="classes-detail"),
+    path(CLASS + "welcome/", classes.welcome, name="classes-welcome"),
+    path(CLASS + "code", classes.regenerate_code, name="classes-regenerate-code"),
+    path(CLASS + "open", classes.set_open, name="classes-set-open"),
+    path(CLASS + "teachers", classes.add_teacher, name="classes-add-teacher"),
+    path(CLASS + "teachers/<id:user_id>/remove", classes.remove_teacher, name="classes-remove-teacher"),
+    path(CLASS + "leave", classes.leave, name="classes-leave"),
+    # Pupils of a class
+    path(CLASS + "students/new/", classes.students_new, name="classes-students-new"),
+    path(STUDENT, dashboard.student, name="classes-student"),
+    path(STUDENT + "password", classes.student_password, name="classes-student-password"),
+    path(STUDENT + "remove", classes.student_remove, name="classes-student-remove"),
+    # Dashboards
+    path(CLASS + "dashboard/", dashboard.dashboard, name="classes-dashboard"),
+    path(CLASS + "dashboard/puzzles/", dashboard.puzzles, name="classes-dashboard-puzzles"),
+    path(CLASS + "dashboard.csv", dashboard.export_csv, name="classes-export"),
+    # Drills: making them
+    path(CLASS + "drills/new/", drills.drill_new, name="drills-new"),
+    path(DRILL + "edit/", drills.drill_edit, name="drills-edit"),
+    path(DRILL + "items/add", drills.drill_add, name="drills-add"),
+    path(DRILL + "items/<id:item_id>/move", drills.drill_move, name="drills-move"),
+    path(DRILL + "items/<id:item_id>/remove", drills.drill_remove_item, name="drills-remove-item"),
+    path(DRILL + "delete", drills.drill_delete, name="drills-delete"),
+    # Drills: doing them
+    path("drills/", drills.my_drills, name="drills-mine"),
+    path(DRILL, drills.drill_detail, name="drills-detail"),
+    path(DRILL_PUZZLE, drills.drill_puzzle, name="drills-puzzle"),
+    path(DRILL_PUZZLE + "answer", drills.drill_answer, name="drills-puzzle-answer"),
+    path(DRILL_PUZZLE + "hint", drills.drill_hint, name="drills-puzzle-hint"),
+    path(DRILL_PUZZLE + "solution", drills.drill_solution, name="drills-puzzle-solution"),
+    # Teachers' puzzles
+    path("puzzles/", teacher_puzzles.puzzle_list, name="teacher-puzzles"),
+    path("puzzles/new/", teacher_puzzles.puzzle_new, name="teacher-puzzles-new"),
+    path("puzzles/check", teacher_puzzles.check, name="teacher-puzzles-check"),
+    path(PUZZLE, teacher_puzzles.puzzle_detail, name="teacher-puzzles-detail"),
+    path(PUZZLE + "add", teacher_puzzles.puzzle_add_to_drill, name="teacher-puzzles-add"),
+    path(PUZZLE + "delete", teacher_puzzles.puzzle_delete, name="teacher-puzzles-delete"),
+]

@@ -1,0 +1,1 @@
+"""The practice table: whole hands against the bots, puzzle positions played out, replays."""

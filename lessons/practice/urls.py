@@ -1,0 +1,23 @@
+"""URLs of the practice table, mounted inside the language prefixes (see baloot_site/urls.py)."""
+
+from django.urls import path
+
+from lessons.practice import views
+
+GAME = "practice/game/<int:pk>/"
+
+urlpatterns = [
+    # A game, whoever started it how: the table, the learner's moves, "why?", and finished hands
+    path(GAME, views.game_page, name="practice-game"),
+    path(GAME + "play", views.play, name="practice-play"),
+    path(GAME + "call", views.call, name="practice-call"),
+    path(GAME + "next", views.next_hand, name="practice-next"),
+    path(GAME + "why", views.why, name="practice-why"),
+    path(GAME + "hand/<int:n>/", views.replay, name="practice-replay"),
+    # A puzzle's position played out against the bots
+    path("practice/puzzle/<slug:key>/", views.from_puzzle, name="practice-puzzle"),
+    # The practice table of each variant
+    path("practice/", views.index, name="practice-index"),
+    path("practice/<str:variant>/", views.variant_table, name="practice-variant"),
+    path("practice/<str:variant>/new", views.new_game, name="practice-new"),
+]

@@ -1,0 +1,425 @@
+"""Views of the practice table: whole hands against three bots, puzzle positions played out, replays.
+
+The game lives on the server (:mod:`lessons.practice.state`), keyed by the learner's account or
+session: a refresh or a lost connection finds the table as it was. Every form carries the game's
+move number; a form posted for an earlier state (a double click, a second tab, a tampered form) is
+answered with the table as it stands and a message, and changes nothing.
+
+Each action serves htmx and plain forms alike: htmx gets the board fragment, a plain post is
+redirected to the table page (so reloading it does not post again). A call or a card the rules
+refuse is shown with the engine's reasons; bad input gets a 400 with a message, never a 500.
+"""
+
+import random
+from typing import Any
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from engine.cards import Card
+from lessons.models import BotLevel, PracticeGame, Puzzle, Step, Variant
+from lessons.practice import display
+from lessons.practice.scenario import kind_of, scenario_for
+from lessons.practice.state import BadMove, BrokenGame, Refused, Table, start_game, start_scenario
+from lessons.puzzle_access import may_see_puzzle
+from lessons.templatetags.table import effective_deck
+from lessons.views import get_prefs
+
+# The game lengths offered per variant, the usual one first.
+TARGETS = {"saudi": (152, 100), "moroccan": (500, 1000), "french": (1000, 500)}
+
+
+def bad_move_message(code: str) -> str:
+    return {
+        "stale": _(
+            "This move was already made, or the page was out of date: here is the table as it stands now."
+        ),
+        "not-a-card": _("That is not a card."),
+        "not-in-hand": _("That card is not in your hand."),
+        "not-a-call": _("That is not a call of this game."),
+        "not-your-turn": _("It is not your turn."),
+        "wrong-phase": _("That cannot be done now: the hand is at another stage."),
+    }.get(code, _("That move cannot be made."))
+
+
+# ---------------------------------------------------------------- forms
+
+
+class LevelForm(forms.Form):
+    level = forms.ChoiceField(
+        choices=BotLevel.choices,
+        initial=BotLevel.HEURISTIC,
+        error_messages={"invalid_choice": gettext_lazy("Choose the level of the bots.")},
+    )
+
+
+class NewGameForm(LevelForm):
+    target = forms.TypedChoiceField(
+        coerce=int,
+        choices=(),
+        required=False,
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the game lengths offered.")},
+    )
+
+    def __init__(self, variant: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["target"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [(t, str(t)) for t in TARGETS[variant]]
+        field.initial = TARGETS[variant][0]
+
+
+class MoveForm(forms.Form):
+    move = forms.IntegerField(
+        min_value=0,
+        error_messages={
+            "required": gettext_lazy("This form has no move number: reload the table and play again."),
+            "invalid": gettext_lazy("This form's move number is damaged: reload the table and play again."),
+            "min_value": gettext_lazy("This form's move number is damaged: reload the table and play again."),
+        },
+    )
+
+
+class PlayForm(MoveForm):
+    card = forms.CharField(
+        max_length=8, error_messages={"required": gettext_lazy("Choose a card of your hand.")}
+    )
+
+
+class CallForm(MoveForm):
+    call = forms.CharField(max_length=16, error_messages={"required": gettext_lazy("Choose a call.")})
+
+
+# ---------------------------------------------------------------- pages
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    games = _games(request).filter(setup__isnull=True)
+    variants = [(value, label, games.filter(variant=value).first()) for value, label in Variant.choices]
+    return render(request, "practice/index.html", {"variants": variants, "prefs": get_prefs(request)})
+
+
+@require_GET
+def variant_table(request: HttpRequest, variant: str) -> HttpResponse:
+    _check_variant(variant)
+    game = _games(request).filter(variant=variant, setup__isnull=True).first()
+    if game is None:
+        return _start_page(request, variant, NewGameForm(variant))
+    return _table_page(request, game)
+
+
+@require_POST
+def new_game(request: HttpRequest, variant: str) -> HttpResponse:
+    _check_variant(variant)
+    form = NewGameForm(variant, request.POST)
+    if not form.is_valid():
+        return _start_page(request, variant, form, status=400)
+    target = form.cleaned_data["target"] or TARGETS[variant][0]
+    owner = _owner(request)
+    start_game(variant, form.cleaned_data["level"], {"target": target}, **owner)
+    return HttpResponseRedirect(reverse("practice-variant", args=[variant]))
+
+
+@require_GET
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    return _table_page(request, _game_or_404(request, pk))
+
+
+@require_GET
+def why(request: HttpRequest, pk: int) -> HttpResponse:
+    """Which cards may be played now, and the rule that forbids each of the others."""
+    game = _game_or_404(request, pk)
+    table = _table(game)
+    if table is None:
+        return _table_page(request, game)
+    return _render_board(request, table, why=True, fragment="why")
+
+
+@require_GET
+def replay(request: HttpRequest, pk: int, n: int) -> HttpResponse:
+    """A finished hand of the game, trick by trick, with who won each one and why."""
+    game = _game_or_404(request, pk)
+    table = _table(game)
+    if table is None or not 1 <= n <= len(table.records) or "result" not in table.records[n - 1]:
+        raise Http404
+    lang = get_language() or "en"
+    prefs = get_prefs(request)
+    shown = display.replay(table, n - 1, lang, prefs["deck"])
+    count = len(shown["tricks"])
+    k = _int(request.GET.get("trick"), 1)
+    k = min(max(k, 1), count) if count else 0
+    url = reverse("practice-replay", args=[game.pk, n])
+    ctx = {
+        **_page_context(request, game),
+        "n": n,
+        "shown": shown,
+        "k": k,
+        "count": count,
+        "step": shown["tricks"][k - 1] if k else None,
+        "previous_url": f"{url}?trick={k - 1}" if k > 1 else "",
+        "next_url": f"{url}?trick={k + 1}" if k < count else "",
+        "page_url": f"{url}?trick={k}",
+        "back_url": _game_url(game),
+    }
+    template = "practice/replay.html#replay-step" if request.htmx else "practice/replay.html"
+    return render(request, template, ctx)
+
+
+@require_http_methods(["GET", "POST"])
+def from_puzzle(request: HttpRequest, key: str) -> HttpResponse:
+    """Play a puzzle's position out against the bots: the cards not shown are dealt at random."""
+    puzzle = get_object_or_404(Puzzle, key=key)
+    # A teacher's puzzle only for who may open its page: its key is no password (404, as there).
+    if kind_of(puzzle.position) is None or not may_see_puzzle(request.user, puzzle):
+        raise Http404
+    form = LevelForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        scenario = scenario_for(puzzle.position, random.Random())
+        if scenario is None:
+            return _puzzle_page(
+                request, puzzle, form, error=_("This position cannot be played out."), status=400
+            )
+        game = start_scenario(
+            scenario.setup,
+            scenario.record,
+            scenario.variant,
+            form.cleaned_data["level"],
+            scenario.options,
+            puzzle=puzzle,
+            **_owner(request),
+        )
+        return HttpResponseRedirect(reverse("practice-game", args=[game.pk]))
+    status = 400 if request.method == "POST" else 200
+    return _puzzle_page(request, puzzle, form, status=status)
+
+
+# ---------------------------------------------------------------- actions
+
+
+@require_POST
+def play(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, PlayForm, lambda table, data: table.learner_play(data["card"]))
+
+
+@require_POST
+def call(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, CallForm, lambda table, data: table.learner_call(data["call"]))
+
+
+@require_POST
+def next_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, MoveForm, lambda table, data: table.next_hand())
+
+
+def _act(request: HttpRequest, pk: int, form_class: type[MoveForm], action: Any) -> HttpResponse:
+    game = _game_or_404(request, pk)
+    table = _table(game)
+    if table is None:
+        return _table_page(request, game)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        message = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        return _render_board(request, table, error=message, status=400)
+    move = form.cleaned_data["move"]
+    if move != game.move:
+        return _render_board(request, table, error=bad_move_message("stale"), status=400)
+    try:
+        action(table, form.cleaned_data)
+    except Refused as e:
+        return _render_board(request, table, refused=e)
+    except BadMove as e:
+        return _render_board(request, table, error=bad_move_message(e.code), status=400)
+    if not table.save(move):
+        # Another request moved first (the same form posted twice): show what it did.
+        game.refresh_from_db()
+        fresh = _table(game)
+        if fresh is None:
+            return _table_page(request, game)
+        return _render_board(request, fresh, error=bad_move_message("stale"), status=400)
+    if request.htmx:
+        return _render_board(request, table)
+    return HttpResponseRedirect(_game_url(game))
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _check_variant(variant: str) -> None:
+    if variant not in Variant.values:
+        raise Http404
+
+
+def _owner(request: HttpRequest) -> dict[str, Any]:
+    """Who a new game belongs to: the account when signed in, otherwise the browser's session."""
+    if request.user.is_authenticated:
+        return {"session_key": "", "user": request.user}
+    if request.session.session_key is None:
+        request.session.save()
+    return {"session_key": request.session.session_key or "", "user": None}
+
+
+def _games(request: HttpRequest) -> Any:
+    """The learner's games (a visitor without a session has none: looking creates no session)."""
+    if request.user.is_authenticated:
+        return PracticeGame.objects.filter(user=request.user)
+    key = request.session.session_key
+    if not key:
+        return PracticeGame.objects.none()
+    return PracticeGame.objects.filter(session_key=key, user__isnull=True)
+
+
+def _game_or_404(request: HttpRequest, pk: int) -> PracticeGame:
+    """The learner's own game: someone else's is not found, as if it did not exist."""
+    return get_object_or_404(_games(request), pk=pk)
+
+
+def _game_url(game: PracticeGame) -> str:
+    if game.setup:
+        return reverse("practice-game", args=[game.pk])
+    return reverse("practice-variant", args=[game.variant])
+
+
+def _table(game: PracticeGame) -> Table | None:
+    """The game rebuilt; a stored game the engine no longer replays is closed (a new one can start)."""
+    try:
+        return Table(game)
+    except BrokenGame:
+        game.finished = True
+        game.hands = []
+        game.save(update_fields=["finished", "hands"])
+        return None
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _page_context(request: HttpRequest, game: PracticeGame) -> dict[str, Any]:
+    prefs = get_prefs(request)
+    return {
+        "game": game,
+        "variant_name": Variant(game.variant).label,
+        "level_name": BotLevel(game.level).label,
+        "prefs": prefs,
+        "deck": effective_deck(game.variant, prefs["deck"]),
+        "spanish_offered": game.variant == "moroccan",
+        "page_url": _game_url(game),
+    }
+
+
+def _table_page(request: HttpRequest, game: PracticeGame) -> HttpResponse:
+    table = _table(game)
+    if table is None:
+        return _start_page(
+            request,
+            game.variant,
+            NewGameForm(game.variant),
+            error=_("This game could not be restored: please start a new one."),
+        )
+    return _render_board(request, table)
+
+
+def _render_board(
+    request: HttpRequest,
+    table: Table,
+    error: str = "",
+    refused: Refused | None = None,
+    why: bool = False,
+    fragment: str = "board",
+    status: int = 200,
+) -> HttpResponse:
+    game = table.game
+    lang = get_language() or "en"
+    ctx = _page_context(request, game)
+    deck = ctx["deck"]
+    say = display.say_for(table, lang, deck)
+    pk = game.pk
+    ctx.update(
+        {
+            "board": display.board(table, lang, deck),
+            "sheet": display.sheet(table, say),
+            "scenario": table.is_scenario,
+            "move": game.move,
+            "error": error,
+            "refused": _refused(refused, table, say),
+            "why": display.why(table, lang, deck) if why else None,
+            "why_asked": why,
+            "play_url": reverse("practice-play", args=[pk]),
+            "call_url": reverse("practice-call", args=[pk]),
+            "next_url": reverse("practice-next", args=[pk]),
+            "why_url": reverse("practice-why", args=[pk]),
+            "new_url": reverse("practice-new", args=[game.variant]),
+            "new_form": NewGameForm(game.variant, initial={"level": game.level}) if not game.setup else None,
+            "can_deal_next": table.can_deal_next(),
+            "replays": [
+                (n, reverse("practice-replay", args=[pk, n]))
+                for n, record in enumerate(table.records, 1)
+                if "result" in record and not record["result"].get("void")
+            ],
+            "puzzle_url": _puzzle_url(game.puzzle) if game.puzzle else "",
+            "again_url": reverse("practice-puzzle", args=[game.puzzle.key]) if game.puzzle else "",
+        }
+    )
+    template = "practice/table.html"
+    if request.htmx:
+        template += "#" + fragment
+    return render(request, template, ctx, status=status)
+
+
+def _refused(refused: Refused | None, table: Table, say: display.Say) -> dict[str, Any] | None:
+    if refused is None:
+        return None
+    what = say.face(Card.parse(refused.value)).name if refused.kind == "play" else say.call(refused.value)
+    return {"kind": refused.kind, "what": what, "reasons": say.items(refused.reasons)}
+
+
+def _start_page(
+    request: HttpRequest, variant: str, form: NewGameForm, error: str = "", status: int = 200
+) -> HttpResponse:
+    ctx = {
+        "variant": variant,
+        "variant_name": Variant(variant).label,
+        "form": form,
+        "error": error,
+        "prefs": get_prefs(request),
+        "new_url": reverse("practice-new", args=[variant]),
+        "page_url": reverse("practice-variant", args=[variant]),
+    }
+    return render(request, "practice/start.html", ctx, status=status)
+
+
+def _puzzle_page(
+    request: HttpRequest, puzzle: Puzzle, form: LevelForm, error: str = "", status: int = 200
+) -> HttpResponse:
+    ctx = {
+        "puzzle": puzzle,
+        "variant_name": Variant(puzzle.variant).label,
+        "form": form,
+        "error": error,
+        "prefs": get_prefs(request),
+        "puzzle_url": _puzzle_url(puzzle),
+        "action_url": reverse("practice-puzzle", args=[puzzle.key]),
+        "page_url": reverse("practice-puzzle", args=[puzzle.key]),
+    }
+    return render(request, "practice/from_puzzle.html", ctx, status=status)
+
+
+def _puzzle_url(puzzle: Puzzle | None) -> str:
+    """Where the puzzle is shown in a lesson (a teacher's puzzle may be in none)."""
+    if puzzle is None:
+        return ""
+    step = Step.objects.filter(puzzle=puzzle).select_related("lesson__course").first()
+    if step is None:
+        return ""
+    lesson = step.lesson
+    n = lesson.steps.filter(order__lte=step.order).count()
+    return reverse("lessons-step", args=[lesson.course.variant, lesson.slug, n])

@@ -1,0 +1,18 @@
+"""URLs of the puzzle trainer (inside the language prefixes, like every page and fragment)."""
+
+from django.urls import path
+
+from lessons.trainer import views
+
+TRAIN = "train/<str:variant>/"
+PUZZLE = TRAIN + "<slug:key>/"
+
+urlpatterns = [
+    path("train/", views.index, name="trainer-index"),
+    path(TRAIN, views.train, name="trainer-next"),
+    path(TRAIN + "replay/", views.replay, name="trainer-replay"),
+    # Puzzle interaction: htmx posts get a fragment, plain posts the whole trainer page
+    path(PUZZLE + "answer", views.answer, name="trainer-answer"),
+    path(PUZZLE + "hint", views.hint, name="trainer-hint"),
+    path(PUZZLE + "solution", views.solution, name="trainer-solution"),
+]

@@ -1,0 +1,119 @@
+"""A class's page: for its teachers the code, link, pupils, drills and co-teachers; for a pupil
+their drills and a way out. And the changes made from it: new code, closing, co-teachers, leaving."""
+
+from lessons.models import Membership
+from tests.site.classroom.base import *  # noqa: F403
+from tests.site.classroom.base import login, make_student
+
+
+def url(classroom, tail=""):
+    return f"/en/classes/{classroom.pk}/{tail}"
+
+
+def test_it_shows_the_teacher_the_code_link_pupils_and_drills(client, teacher, student, drill):
+    login(client, teacher)
+
+    text = client.get(url(drill.classroom)).text
+
+    assert "ABC234" in text
+    assert "http://testserver/en/join/ABC234/" in text
+    assert "سارة" in text and "kam472" in text
+    assert "Follow suit" in text
+
+
+def test_it_shows_a_pupil_their_drills_and_the_way_out(client, student, drill):
+    login(client, student)
+
+    text = client.get(url(drill.classroom)).text
+
+    assert "Follow suit" in text
+    assert "Leave this class" in text
+    assert "ABC234" not in text  # the code is the teachers' to give
+
+
+def test_it_makes_a_new_code(client, teacher, classroom):
+    login(client, teacher)
+
+    client.post(url(classroom, "code"))
+
+    classroom.refresh_from_db()
+    assert classroom.code != "ABC234"
+    assert len(classroom.code) == 6
+
+
+def test_it_closes_and_opens_the_class(client, teacher, classroom):
+    login(client, teacher)
+
+    client.post(url(classroom, "open"), {"open": "0"})
+    classroom.refresh_from_db()
+    assert not classroom.is_open
+    assert "nobody can join it" in client.get(url(classroom)).text
+
+    client.post(url(classroom, "open"), {"open": "1"})
+    classroom.refresh_from_db()
+    assert classroom.is_open
+
+
+def test_it_refuses_a_tampered_open_value(client, teacher, classroom):
+    login(client, teacher)
+    assert client.post(url(classroom, "open"), {"open": "maybe"}).status_code == 400
+
+
+def test_the_owner_adds_a_co_teacher_by_email(client, teacher, other_teacher, classroom):
+    login(client, teacher)
+
+    response = client.post(url(classroom, "teachers"), {"email": "OTHER@example.com"})
+
+    assert response.status_code == 302
+    assert other_teacher in classroom.teachers.all()
+    login(client, other_teacher)
+    assert client.get(url(classroom, "dashboard/")).status_code == 200
+
+
+def test_it_adds_only_existing_teachers(client, teacher, student, classroom):
+    login(client, teacher)
+
+    unknown = client.post(url(classroom, "teachers"), {"email": "nobody@example.com"})
+    pupil = client.post(url(classroom, "teachers"), {"email": "kam472@example.com"})
+
+    assert "No teacher has an account with this email" in unknown.text
+    assert pupil.status_code == 200
+    assert classroom.teachers.count() == 1
+
+
+def test_the_owner_removes_a_co_teacher_but_not_themselves(client, teacher, co_teacher, classroom):
+    login(client, teacher)
+
+    assert client.post(url(classroom, f"teachers/{teacher.pk}/remove")).status_code == 404
+    client.post(url(classroom, f"teachers/{co_teacher.pk}/remove"))
+
+    assert list(classroom.teachers.all()) == [teacher]
+
+
+def test_a_pupil_leaves_the_class(client, student, classroom):
+    login(client, student)
+
+    response = client.post(url(classroom, "leave"))
+
+    assert response["Location"] == "/en/drills/"
+    assert not Membership.objects.filter(student=student).exists()
+    assert client.get(url(classroom)).status_code == 404
+
+
+def test_the_teacher_removes_a_pupil_whose_account_stays(client, teacher, student, classroom):
+    login(client, teacher)
+
+    client.post(url(classroom, f"students/{student.pk}/remove"))
+
+    assert not Membership.objects.filter(student=student).exists()
+    student.refresh_from_db()
+
+
+def test_it_lists_pupils_by_name(client, teacher, classroom):
+    make_student("bbb222", "Zainab", classroom)
+    make_student("ccc333", "Ali", classroom)
+    login(client, teacher)
+
+    text = client.get(url(classroom)).text
+
+    assert text.index("Ali") < text.index("Zainab")

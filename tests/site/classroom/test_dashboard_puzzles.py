@@ -1,0 +1,72 @@
+"""Each puzzle of a class's drills: success rate and the common wrong answers with the engine's reason."""
+
+from lessons.classroom.dashboard import puzzle_report, wrong_reason
+from lessons.models import Attempt, Puzzle
+from tests.site.classroom.base import *  # noqa: F403
+from tests.site.classroom.base import login, make_student
+
+
+def answer(user, key, given, correct):
+    n = Attempt.objects.count()
+    return Attempt.objects.create(
+        puzzle=Puzzle.objects.get(key=key), session_key="s", user=user, answer=given, correct=correct,
+        token=f"t-{n}",
+    )  # fmt: skip
+
+
+def test_it_counts_the_pupils_who_got_it_first_time(teacher, student, drill):
+    other = make_student("bbb222", "Zainab", drill.classroom)
+    answer(student, "sa-winner-1", "W", True)
+    answer(other, "sa-winner-1", "E", False)
+    answer(other, "sa-winner-1", "W", True)
+
+    row = {r.puzzle.key: r for r in puzzle_report(drill.classroom, "en")}["sa-winner-1"]
+
+    assert (row.tried, row.solved, row.first_try, row.success) == (2, 2, 1, 50)
+
+
+def test_it_lists_the_common_wrong_answers_most_common_first_with_the_engines_reason(teacher, student, drill):
+    others = [make_student(f"bb{i}222", f"P{i}", drill.classroom) for i in range(3)]
+    answer(student, "sa-follow-1", "AS", False)
+    for pupil in others:
+        answer(pupil, "sa-follow-1", "7C", False)
+
+    row = {r.puzzle.key: r for r in puzzle_report(drill.classroom, "en")}["sa-follow-1"]
+
+    assert [(w.count, w.rule) for w in row.wrong] == [(3, ""), (1, "play.must-follow")]
+    assert "not the best" in row.wrong[0].reason  # 7C may be played, KC is the answer
+    assert "clubs" in row.wrong[1].reason.lower()  # the engine's sentence
+    assert row.wrong[1].label  # the card in words
+
+
+def test_the_reason_comes_in_the_teachers_language_and_is_cached(saudi):
+    puzzle = Puzzle.objects.get(key="sa-follow-1")
+
+    english = wrong_reason(puzzle, '"AS"', "en")
+    french = wrong_reason(puzzle, '"AS"', "fr")
+
+    assert english[0] == french[0] == "play.must-follow"
+    assert english[1] != french[1]
+    from lessons.classroom.dashboard import _wrong_reason
+
+    hits = _wrong_reason.cache_info().hits
+    wrong_reason(puzzle, '"AS"', "en")
+    assert _wrong_reason.cache_info().hits == hits + 1
+
+
+def test_the_page_shows_rates_and_mistakes(client, teacher, student, drill):
+    answer(student, "sa-winner-1", "E", False)
+    login(client, teacher)
+
+    text = client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/").text
+
+    assert "0% right at the first try (0 of 1 pupils)" in text
+    assert "Nobody has answered it yet." in text  # the lesson's puzzles
+    assert "trick.win" in text
+
+
+def test_a_stored_answer_that_no_longer_fits_does_not_break_the_page(client, teacher, student, drill):
+    answer(student, "sa-winner-1", {"odd": [1, 2]}, False)
+    login(client, teacher)
+
+    assert client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/").status_code == 200

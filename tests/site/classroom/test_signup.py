@@ -1,0 +1,79 @@
+"""Teachers sign up with their email and a password; the email is their username."""
+
+from django.contrib.auth import get_user_model
+
+from lessons.models import Account, Attempt
+from tests.site.classroom.base import *  # noqa: F403
+from tests.site.classroom.base import PASSWORD, make_teacher
+from tests.site.pages import answer, step_url
+
+User = get_user_model()
+URL = "/en/accounts/signup/"
+
+
+def signup(client, **overrides):
+    data = {"display_name": "Fatima Zahra", "email": "Fatima@Example.com", "password": PASSWORD,
+            "password2": PASSWORD, **overrides}  # fmt: skip
+    return client.post(URL, data)
+
+
+def test_it_shows_the_form(client, db):
+    response = client.get(URL)
+    assert response.status_code == 200
+    assert 'name="email"' in response.text
+    assert 'name="password2"' in response.text
+
+
+def test_it_makes_a_teacher_whose_username_is_the_lowercased_email(client, db):
+    response = signup(client)
+
+    assert response.status_code == 302
+    assert response["Location"] == "/en/classes/"
+    user = User.objects.get()
+    assert user.username == user.email == "fatima@example.com"
+    assert user.account.role == "teacher"
+    assert user.account.display_name == "Fatima Zahra"
+    assert client.get("/en/classes/").status_code == 200  # signed in
+
+
+def test_it_refuses_an_email_already_used(client, db):
+    make_teacher("fatima@example.com")
+
+    response = signup(client)
+
+    assert response.status_code == 200
+    assert "already exists" in response.text
+    assert User.objects.count() == 1
+
+
+def test_it_refuses_two_different_passwords(client, db):
+    response = signup(client, password2="another long pass phrase")
+
+    assert "The two passwords differ." in response.text
+    assert not User.objects.exists()
+
+
+def test_it_refuses_a_weak_password(client, db):
+    response = signup(client, password="12345678", password2="12345678")
+
+    assert "field-error" in response.text
+    assert not Account.objects.exists()
+
+
+def test_it_refuses_a_blank_name_and_a_bad_email_without_a_500(client, db):
+    response = signup(client, display_name="   ", email="not an email")
+
+    assert response.status_code == 200
+    assert response.text.count("field-error") >= 2
+
+
+def test_it_keeps_what_the_visitor_answered_before_signing_up(client, saudi):
+    answer(client, step_url(2), {"card": "AS"})
+    answer(client, step_url(2), {"card": "KC"})
+
+    signup(client)
+
+    user = User.objects.get()
+    assert Attempt.objects.filter(user=user).count() == 2
+    # The progress page (which reads the session's attempts) still shows the solved puzzle.
+    assert "1 of 2 puzzles solved" in client.get("/en/progress/").text

@@ -1,0 +1,99 @@
+"""A teacher makes pupils' accounts from a list of names and prints their login cards."""
+
+from django.contrib.auth import get_user_model
+
+from lessons.classroom.classes import BULK_MAX
+from lessons.models import Membership
+from tests.site.classroom.base import *  # noqa: F403
+from tests.site.classroom.base import login
+
+User = get_user_model()
+NAMES = "Ali\n  سارة  \n\nمریم\nJean-Pierre\n"
+
+
+def post(client, classroom, names=NAMES):
+    return client.post(f"/en/classes/{classroom.pk}/students/new/", {"names": names})
+
+
+def cards(text):
+    """(username, password) pairs of the printed cards."""
+    import re
+
+    return re.findall(
+        r'<dt>Username</dt><dd class="secret" dir="ltr" lang="en">([^<]+)</dd></div>\s*'
+        r'<div><dt>Password</dt><dd class="secret" dir="ltr" lang="en">([^<]+)</dd>',
+        text,
+    )
+
+
+def test_it_makes_one_account_per_name_in_the_class(client, teacher, classroom):
+    login(client, teacher)
+
+    response = post(client, classroom)
+
+    assert response.status_code == 200
+    members = Membership.objects.filter(classroom=classroom).select_related("student__account")
+    assert sorted(m.student.account.display_name for m in members) == sorted(
+        ["Ali", "سارة", "مریم", "Jean-Pierre"]
+    )
+    assert all(m.student.account.role == "student" for m in members)
+
+
+def test_its_cards_carry_working_usernames_and_passwords(client, teacher, classroom):
+    login(client, teacher)
+
+    found = cards(post(client, classroom).text)
+
+    assert len(found) == 4
+    for username, password in found:
+        assert User.objects.get(username=username).check_password(password)
+    assert len({u for u, _ in found}) == 4
+
+
+def test_its_cards_page_is_made_for_printing(client, teacher, classroom):
+    login(client, teacher)
+
+    text = post(client, classroom).text
+
+    assert "css/classes.css" in text  # holds the @media print rules
+    assert 'class="login-cards"' in text
+    assert "Riyadh club" in text
+    assert "http://testserver/en/accounts/login/" in text
+
+
+def test_it_refuses_an_empty_list_and_a_too_long_one(client, teacher, classroom):
+    login(client, teacher)
+
+    empty = post(client, classroom, "\n  \n")
+    long = post(client, classroom, "\n".join(f"Pupil {i}" for i in range(BULK_MAX + 1)))
+
+    assert empty.status_code == long.status_code == 200
+    assert "field-error" in empty.text and "At most" in long.text
+    assert not Membership.objects.exists()
+
+
+def test_it_refuses_a_name_too_long(client, teacher, classroom):
+    login(client, teacher)
+
+    response = post(client, classroom, "x" * 61)
+
+    assert "at most 60 characters" in response.text
+
+
+def test_it_gives_a_pupil_a_new_password_on_a_new_card(client, teacher, student, classroom):
+    login(client, teacher)
+
+    response = client.post(f"/en/classes/{classroom.pk}/students/{student.pk}/password")
+
+    [(username, password)] = cards(response.text)
+    assert username == "kam472"
+    student.refresh_from_db()
+    assert student.check_password(password)
+
+
+def test_it_refuses_a_new_password_for_a_pupil_of_another_class(client, teacher, classroom, other_student):
+    login(client, teacher)
+
+    response = client.post(f"/en/classes/{classroom.pk}/students/{other_student.pk}/password")
+
+    assert response.status_code == 404
