@@ -19,10 +19,9 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 
-from lessons.models import Account, Classroom, Drill, Membership, Puzzle, PuzzleAuthor, Role, Source
+from lessons.models import Account, Classroom, Drill, Membership, Role
 
 View = Callable[..., HttpResponse]
 
