@@ -244,6 +244,9 @@ class Choice:
 class StepPage:
     """Everything the step page shows, built once per request; fragments are parts of it."""
 
+    # The drill the page is part of (lessons/drills.py): its answers count toward it alone.
+    drill: Any = None
+
     def __init__(self, request: HttpRequest, lesson: Lesson, steps: list[Step], n: int) -> None:
         self.request = request
         self.lesson = lesson
@@ -294,7 +297,9 @@ class StepPage:
         self.selected = _selected_cards(puzzle, request.POST)
         seconds = timing.seconds_since(request.POST.get("shown"), puzzle.pk)
         token = token_form.cleaned_data["token"]
-        return progress.record(request, puzzle, given, self.verdict, token=token, seconds=seconds)
+        return progress.record(
+            request, puzzle, given, self.verdict, token=token, seconds=seconds, drill=self.drill
+        )
 
     def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
         template = "lessons/puzzle.html" if self.puzzle else "lessons/step.html"
