@@ -402,10 +402,22 @@ def _set_left(classroom: Classroom, user_id: int, when: Any) -> None:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def leave(request: HttpRequest, class_id: int) -> HttpResponse:
-    """A pupil leaves the class: a former pupil, their answers kept (a teacher can bring them back)."""
+    """A pupil leaves the class: asks first (GET); a former pupil, their answers kept (POST)."""
     classroom = class_for_student(request, class_id)
+    if request.method == "GET":
+        return confirm_page(
+            request,
+            title=gettext("Leave the class “%(name)s”?") % {"name": classroom.name},
+            consequences=[
+                gettext("You no longer see its drills."),
+                gettext("Your answers are kept: your teacher can bring you back, or you can join again."),
+            ],
+            action=reverse("classes-leave", args=[classroom.pk]),
+            button=gettext("Leave this class"),
+            cancel=reverse("classes-detail", args=[classroom.pk]),
+        )
     _set_left(classroom, request.user.pk, timezone.now())
     return HttpResponseRedirect(reverse("drills-mine"))
 

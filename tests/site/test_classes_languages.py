@@ -40,6 +40,7 @@ PAGES = [
     ("teacher", "/{lang}/puzzles/new/"),
     ("student", "/{lang}/drills/"),
     ("student", "/{lang}/classes/{c}/"),
+    ("student", "/{lang}/classes/{c}/leave"),
 ]
 
 

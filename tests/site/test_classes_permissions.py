@@ -75,6 +75,7 @@ MATRIX = [
     ("post", "/en/classes/{c}/open", {"open": "0"}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/teachers", {"email": "other@example.com"}, (A, F, N, A, F, N, F)),
     ("post", "/en/classes/{c}/teachers/{co}/remove", {}, (A, F, N, A, F, N, F)),
+    ("get", "/en/classes/{c}/leave", None, (A, T, N, F, F, N, N)),
     ("post", "/en/classes/{c}/leave", {}, (A, A, N, F, F, N, N)),
     ("get", "/en/classes/{c}/archive", None, (A, F, N, T, T, N, F)),
     ("post", "/en/classes/{c}/archive", {}, (A, F, N, A, A, N, F)),
