@@ -305,7 +305,10 @@ def attempt_stats(
         f"by_{k}": Count("id", filter=Q(correct=True, created__lt=when)) for k, when in enumerate(deadlines)
     }
     rows = (
-        Attempt.objects.filter(drill_id__in=drills, user_id__in=users, puzzle_id__in=puzzles)
+        # Not filtered by puzzle as well: the (drill, user) prefix of the index finds the rows
+        # already grouped, where three lists of ids made the database probe every combination.
+        # A puzzle taken out of a drill is still read, and ignored by make_cell.
+        Attempt.objects.filter(drill_id__in=drills, user_id__in=users)
         .order_by()
         .values("drill_id", "user_id", "puzzle_id")
         .alias(first_at=Min("created"), solved_at=Min("created", filter=Q(correct=True)))
@@ -466,21 +469,25 @@ def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list
         ordered.extend(p for p in puzzles if p not in ordered)
     by_id = Puzzle.objects.in_bulk(ordered)
     rows = {pk: PuzzleRow(by_id[pk]) for pk in ordered if pk in by_id}
+    # The answers are read by drill and pupil only (see attempt_stats); those to a puzzle since
+    # taken out of the drills are skipped here.
     for puzzle_id, first_try, solved in _per_pupil(drill_ids, student_ids, list(rows)):
-        row = rows[puzzle_id]
+        row = rows.get(puzzle_id)
+        if row is None:
+            continue
         row.tried += 1
         row.solved += solved > 0
         row.first_try += bool(first_try)
     if student_ids and rows:
         wrong = (
-            Attempt.objects.filter(
-                drill_id__in=drill_ids, user_id__in=student_ids, puzzle_id__in=list(rows), correct=False
-            )
+            Attempt.objects.filter(drill_id__in=drill_ids, user_id__in=student_ids, correct=False)
             .order_by()
             .values_list("puzzle_id", "answer")
         )
         counts: dict[int, Counter[str]] = defaultdict(Counter)
         for puzzle_id, answer in wrong:
+            if puzzle_id not in rows:
+                continue
             counts[puzzle_id][json.dumps(answer, sort_keys=True)] += 1
         for puzzle_id, counter in counts.items():
             puzzle = rows[puzzle_id].puzzle
@@ -498,7 +505,7 @@ def _per_pupil(drill_ids: list[int], student_ids: list[int], puzzle_ids: list[in
     if not drill_ids or not student_ids or not puzzle_ids:
         return []
     return (
-        Attempt.objects.filter(drill_id__in=drill_ids, user_id__in=student_ids, puzzle_id__in=puzzle_ids)
+        Attempt.objects.filter(drill_id__in=drill_ids, user_id__in=student_ids)
         .order_by()
         .values("user_id", "puzzle_id")
         .alias(first_at=Min("created"), solved_at=Min("created", filter=Q(correct=True)))

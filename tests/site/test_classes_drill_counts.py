@@ -140,3 +140,14 @@ def test_one_in_six_is_17_percent():
     assert percent(5, 6) == 83
     assert Cell(total=6, tried=6, first_try=1).accuracy == 17
     assert percent(0, 0) is None
+
+
+def test_a_puzzle_taken_out_of_the_drill_no_longer_counts(client, teacher, student, drill):
+    login(client, student)
+    in_drill(client, drill, "sa-winner-1", {"seat": "S"})
+    DrillItem.objects.filter(drill=drill, puzzle__key="sa-winner-1").delete()
+
+    assert cell(drill, student).tried == 0
+    assert "sa-winner-1" not in {r.puzzle.key for r in puzzle_report(drill.classroom, "en")}
+    login(client, teacher)
+    assert client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/").status_code == 200
