@@ -91,12 +91,14 @@ def build_class(students: int, puzzles: int, drills: int = DRILLS, seed: int = 1
     made = list(Puzzle.objects.filter(key__startswith=f"bench-{tag}-").order_by("id"))
     per_drill = max(1, puzzles // drills)
     drill_rows = []
+    drill_of: dict[int, Any] = {}  # puzzle id → the drill it is in
     for d in range(drills):
         chunk = made[d * per_drill : (d + 1) * per_drill] if d < drills - 1 else made[d * per_drill :]
         drill = Drill.objects.create(
             classroom=classroom, title=f"Drill {d + 1}", due=dt.date(2030, 1, 1) if d % 2 else None
         )
         drill_rows.append(drill)
+        drill_of.update((p.pk, drill) for p in chunk)
         half = len(chunk) // 2
         lesson = Lesson.objects.create(
             course=course, slug=f"bench-{tag}-{d}", order=100 + d, title_en=f"L{d}"
@@ -123,11 +125,12 @@ def build_class(students: int, puzzles: int, drills: int = DRILLS, seed: int = 1
             if roll < 0.1:
                 continue  # not tried
             when = now - dt.timedelta(minutes=puzzles - i)
+            drill = drill_of[puzzle.pk]  # answered inside the drill, which counts only those
             if roll < 0.3:
                 wrong = rng.choice(WRONG_SEATS)
-                attempts.append(_attempt(Attempt, pupil, puzzle, wrong, False, when, len(attempts)))
+                attempts.append(_attempt(Attempt, pupil, puzzle, wrong, False, when, len(attempts), drill))
                 when += dt.timedelta(seconds=20)
-            attempts.append(_attempt(Attempt, pupil, puzzle, "W", True, when, len(attempts)))
+            attempts.append(_attempt(Attempt, pupil, puzzle, "W", True, when, len(attempts), drill))
     Attempt.objects.bulk_create(attempts, batch_size=1000)
     _train(pupils, tag, rng)
     return {
@@ -192,8 +195,11 @@ def _train(pupils: list[Any], tag: str, rng: random.Random) -> None:
     TrainerPlay.objects.bulk_create(plays, batch_size=1000)
 
 
-def _attempt(model: Any, pupil: Any, puzzle: Any, answer: str, correct: bool, when: Any, n: int) -> Any:
+def _attempt(
+    model: Any, pupil: Any, puzzle: Any, answer: str, correct: bool, when: Any, n: int, drill: Any
+) -> Any:
     return model(
+        drill=drill,
         puzzle=puzzle,
         session_key=f"bench-{pupil.pk}",
         user=pupil,

@@ -186,10 +186,18 @@ class Attempt(models.Model):
     hints_used = models.PositiveSmallIntegerField(default=0)
     created = models.DateTimeField(default=timezone.now)
     token = models.CharField(max_length=64)
+    # The drill the answer was given in (on the drill's own pages), None in the course or the
+    # trainer: a drill counts only its own answers, so a drill made today starts at zero for
+    # everyone, whatever they answered before. PROTECT: drills are archived, never deleted.
+    drill = models.ForeignKey("Drill", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
 
     class Meta:
         ordering = ("created", "id")
-        indexes = (models.Index(fields=["session_key", "puzzle"], name="attempt_session_puzzle"),)
+        indexes = (
+            models.Index(fields=["session_key", "puzzle"], name="attempt_session_puzzle"),
+            # The dashboards read a class's drills' answers by drill, then pupil and puzzle.
+            models.Index(fields=["drill", "user", "puzzle"], name="attempt_drill_user_puzzle"),
+        )
         # Unique as a constraint, not as ``unique=True``: on PostgreSQL that would add a second
         # index beside the unique one (``varchar_pattern_ops``, for LIKE), which no query uses
         # (tokens are only looked up whole) and every answer stored would have to update.
@@ -229,9 +237,16 @@ class Classroom(models.Model):
     code = models.CharField(max_length=8, unique=True)
     # A closed class keeps its students but nobody can join it.
     is_open = models.BooleanField(default=True)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # SET_NULL: deleting a teacher's account never deletes a class; ownership passes to another
+    # of its teachers first (lessons/records.py), and a class left with none keeps its records.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     teachers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="classes_taught")
     created = models.DateTimeField(default=timezone.now)
+    # An archived class is put away, not deleted: nobody joins it, its pupils no longer see its
+    # drills, and its teachers can still read everything and restore it.
+    archived_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("name", "id")
@@ -246,6 +261,9 @@ class Membership(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
     joined = models.DateTimeField(default=timezone.now)
+    # A pupil removed from the class (or who left it) is kept as a former pupil: their answers
+    # stay readable on the class's pages, and a teacher can bring them back.
+    left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("joined", "id")
@@ -267,6 +285,9 @@ class Drill(models.Model):
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(100)]
     )
     created = models.DateTimeField(default=timezone.now)
+    # An archived drill is no longer given to the pupils; its answers and its "done, late"
+    # records stay, and its teachers can restore it.
+    archived_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("created", "id")

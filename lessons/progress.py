@@ -28,6 +28,20 @@ TOKEN_MAX = 64
 # ---------------------------------------------------------------- records
 
 
+def percent(part: int, whole: int) -> int | None:
+    """``part`` in percent of ``whole``, rounded half up (1 of 6 is 17, not 16); None of nothing.
+
+    The one rounding of every share the site shows or exports, so a page and its CSV agree.
+
+    >>> percent(1, 6), percent(1, 2), percent(2, 3), percent(0, 0)
+    (17, 50, 67, None)
+    """
+    if whole <= 0:
+        return None
+    return (200 * part + whole) // (2 * whole)
+
+
+
 @dataclass(frozen=True)
 class PuzzleProgress:
     tries: int = 0
@@ -59,10 +73,8 @@ class Progress:
 
     @property
     def accuracy(self) -> int | None:
-        """First-try accuracy in percent (rounded down), None before any answer."""
-        if not self.puzzles:
-            return None
-        return 100 * self.first_try_correct // self.attempted
+        """First-try accuracy in percent (rounded), None before any answer."""
+        return percent(self.first_try_correct, self.attempted)
 
     @property
     def hints_used(self) -> int:
@@ -151,6 +163,7 @@ def record_attempt(
     user: Any = None,
     seconds: int | None = None,
     hints_used: int = 0,
+    drill: Any = None,
 ) -> tuple[Attempt, bool]:
     """Store one answer; the same ``token`` again returns the first attempt and ``False``.
 
@@ -168,6 +181,7 @@ def record_attempt(
         "correct": correct,
         "seconds": seconds,
         "hints_used": hints_used,
+        "drill": drill,
     }
     try:
         return _insert(values), True
@@ -241,9 +255,16 @@ _INSERT_SQL: dict[str, str] = {}
 
 
 def record(
-    request: HttpRequest, puzzle: Puzzle, answer: Any, verdict: Any, token: str, seconds: int | None = None
+    request: HttpRequest,
+    puzzle: Puzzle,
+    answer: Any,
+    verdict: Any,
+    token: str,
+    seconds: int | None = None,
+    drill: Any = None,
 ) -> Attempt:
-    """Store the learner's answer and its verdict (``verdict.correct``) once per form token."""
+    """Store the learner's answer and its verdict (``verdict.correct``) once per form token;
+    ``drill``: the drill it was answered in (its own pages), which alone it counts toward."""
     attempt, _ = record_attempt(
         puzzle=puzzle,
         session_key=session_key(request, create=True) or "",
@@ -253,6 +274,7 @@ def record(
         user=_user(request),
         seconds=seconds,
         hints_used=hints_used(request, puzzle),
+        drill=drill,
     )
     return attempt
 

@@ -24,3 +24,29 @@ def csrf_input(request: HttpRequest) -> str:
     formats the field again. The class page has two such forms for each pupil.
     """
     return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
+
+
+def confirm_page(
+    request: HttpRequest,
+    *,
+    title: str,
+    consequences: list[str],
+    action: str,
+    button: str,
+    cancel: str,
+    classroom: Any = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The question a destructive action asks first: what will happen, then a button that does
+    it (a POST to ``action``) and a way back (``cancel``). A plain page and a plain form, so it
+    works without JavaScript; the action itself answers the GET of its address with this page.
+    """
+    ctx = {
+        "title": title,
+        "consequences": consequences,
+        "action": action,
+        "button": button,
+        "cancel": cancel,
+        "classroom": classroom,
+    }
+    return page(request, "classroom/confirm.html", ctx, status=status)

@@ -248,6 +248,9 @@ class StepPage:
     # its fragments are the lesson puzzle's.
     full_template = ""
 
+    # The drill the page is part of (lessons/drills.py): its answers count toward it alone.
+    drill: Any = None
+
     def __init__(self, request: HttpRequest, lesson: Lesson, steps: list[Step], n: int) -> None:
         self.request = request
         self.lesson = lesson
@@ -299,7 +302,9 @@ class StepPage:
         seconds = timing.seconds_since(request.POST.get("shown"), puzzle.pk)
         token = token_form.cleaned_data["token"]
         try:
-            return progress.record(request, puzzle, given, self.verdict, token=token, seconds=seconds)
+            return progress.record(
+                request, puzzle, given, self.verdict, token=token, seconds=seconds, drill=self.drill
+            )
         except progress.TokenMisused:
             self.verdict, self.selected = None, []
             return self.bad_input(_("This form was already used for another answer: please reload the page."))

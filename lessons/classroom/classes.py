@@ -4,6 +4,11 @@ A join code is six characters from an alphabet without look-alikes (no 0/O, 1/I/
 can be read aloud, written on a board or typed on a phone; the join link carries it too.
 A teacher can make a new code (the old one stops working) or close the class to joining.
 Pupils join with the code (a new account, or their account if signed in) and may leave.
+
+Nothing is lost by one click: what takes something away (a new code, a new password, removing
+a pupil, archiving a class) asks first on a page of its own (GET), and is done by that page's
+form (POST). A class is archived, never deleted; a pupil who is removed or leaves becomes a
+former pupil (``Membership.left_at``), with every answer kept, and can be brought back.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -36,7 +43,7 @@ from lessons.classroom.permissions import (
     teacher_required,
 )
 from lessons.models import Classroom, Membership, Role
-from lessons.render import csrf_input, page
+from lessons.render import confirm_page, csrf_input, page
 
 User = get_user_model()
 
@@ -140,8 +147,13 @@ def class_list(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         classroom = _create_class(request.user, form.cleaned_data["name"])
         return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
-    classes = Classroom.objects.filter(teachers=request.user).order_by("name", "id")
-    return page(request, "classroom/list.html", {"classes": classes, "form": form})
+    classes = list(Classroom.objects.filter(teachers=request.user).order_by("name", "id"))
+    ctx = {
+        "classes": [c for c in classes if c.archived_at is None],
+        "archived": [c for c in classes if c.archived_at is not None],
+        "form": form,
+    }
+    return page(request, "classroom/list.html", ctx)
 
 
 def _create_class(owner: Any, name: str) -> Classroom:
@@ -185,18 +197,23 @@ def _teacher_page(
     # Only the columns shown, and each pupil's three links without a reverse() each: the page
     # lists a whole class (bench/profile_answers.py: 11.7 ms for 40 pupils before, with 120 reverses).
     members = Membership.objects.filter(classroom=classroom).values_list(
-        "student_id", "student__username", "student__account__display_name"
+        "student_id", "student__username", "student__account__display_name", "left_at"
     )
     page_of = row_addresses("classes-student", classroom.pk)
     password_of = row_addresses("classes-student-password", classroom.pk)
     remove_of = row_addresses("classes-student-remove", classroom.pk)
-    students = [
-        Pupil(pk, username, shown, page_of(pk), password_of(pk), remove_of(pk))
-        for pk, username, name in members
+    restore_of = row_addresses("classes-student-restore", classroom.pk)
+    students, former = [], []
+    for pk, username, name, left_at in members:
         # A pupil without an account row goes by their username (permissions.display_name).
-        for shown in [username if name is None else str(name)]
-    ]
+        shown = username if name is None else str(name)
+        if left_at is None:
+            students.append(Pupil(pk, username, shown, page_of(pk), password_of(pk), remove_of(pk)))
+        else:
+            former.append(Pupil(pk, username, shown, page_of(pk), "", restore_of(pk)))
     students.sort(key=lambda s: (s.name.casefold(), s.pk))
+    former.sort(key=lambda s: (s.name.casefold(), s.pk))
+    drills = list(classroom.drills.all())
     teachers = list(classroom.teachers.select_related("account"))
     ctx = {
         "classroom": classroom,
@@ -207,18 +224,34 @@ def _teacher_page(
         "join_link": join_link(request, classroom),
         "teachers": [(t, display_name(t)) for t in teachers],
         "students": students,
+        "former": former,
         "row_csrf": csrf_input(request),
-        "drills": list(classroom.drills.all()),
+        "drills": [d for d in drills if d.archived_at is None],
+        "archived_drills": [d for d in drills if d.archived_at is not None],
         "teacher_form": teacher_form or CoTeacherForm(classroom=classroom),
     }
     return page(request, "classroom/detail.html", ctx, status=status)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def regenerate_code(request: HttpRequest, class_id: int) -> HttpResponse:
-    """A new join code; the old one (and its link) stop working."""
+    """A new join code; the old one (and its link) stop working. Asks first (GET)."""
     classroom = class_for_teacher(request, class_id, change=True)
+    if request.method == "GET":
+        return confirm_page(
+            request,
+            title=gettext("Make a new join code for “%(name)s”?") % {"name": classroom.name},
+            consequences=[
+                gettext("The code %(code)s and its link stop working at once.") % {"code": classroom.code},
+                gettext("Pupils already in the class stay in it."),
+                gettext("Pupils who have not joined yet need the new code."),
+            ],
+            action=reverse("classes-regenerate-code", args=[classroom.pk]),
+            button=gettext("Make a new code"),
+            cancel=reverse("classes-detail", args=[classroom.pk]),
+            classroom=classroom,
+        )
     for _attempt in range(5):
         try:
             with transaction.atomic():
@@ -300,11 +333,26 @@ def _cards(request: HttpRequest, classroom: Classroom, cards: list[dict[str, str
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def student_password(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
-    """A new password for a pupil who lost theirs, on a new login card."""
+    """A new password for a pupil who lost theirs, on a new login card. Asks first (GET)."""
     classroom = class_for_teacher(request, class_id, change=True)
     student = student_of(classroom, user_id)
+    if request.method == "GET":
+        name = display_name(student)
+        return confirm_page(
+            request,
+            title=gettext("Give %(name)s a new password?") % {"name": name},
+            consequences=[
+                gettext("Their present password stops working at once."),
+                gettext("A new login card is shown, to print or copy: the new password is shown only once."),
+                gettext("Their answers and progress stay as they are."),
+            ],
+            action=reverse("classes-student-password", args=[classroom.pk, student.pk]),
+            button=gettext("Make a new password"),
+            cancel=reverse("classes-detail", args=[classroom.pk]),
+            classroom=classroom,
+        )
     password = accounts.new_password()
     student.set_password(password)
     student.save(update_fields=["password"])
@@ -313,21 +361,104 @@ def student_password(request: HttpRequest, class_id: int, user_id: int) -> HttpR
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def student_remove(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
-    """Take a pupil out of the class (their account and answers stay theirs)."""
+    """Take a pupil out of the class: asks first (GET); they become a former pupil (POST),
+    their account and answers stay, and they can be brought back."""
     classroom = class_for_teacher(request, class_id, change=True)
-    student_of(classroom, user_id)
-    Membership.objects.filter(classroom=classroom, student_id=user_id).delete()
+    student = student_of(classroom, user_id)
+    if request.method == "GET":
+        return confirm_page(
+            request,
+            title=gettext("Remove %(name)s from the class?") % {"name": display_name(student)},
+            consequences=[
+                gettext("They no longer see the class's drills, and leave the dashboard."),
+                gettext("Their account and every answer they gave are kept."),
+                gettext("They are listed under “Former pupils”, where you can bring them back."),
+            ],
+            action=reverse("classes-student-remove", args=[classroom.pk, student.pk]),
+            button=gettext("Remove from the class"),
+            cancel=reverse("classes-detail", args=[classroom.pk]),
+            classroom=classroom,
+        )
+    _set_left(classroom, user_id, timezone.now())
     return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
 
 
 @login_required
 @require_POST
+def student_restore(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
+    """Bring a former pupil back into the class, with everything they had done."""
+    classroom = class_for_teacher(request, class_id, change=True)
+    student_of(classroom, user_id, former=True)
+    _set_left(classroom, user_id, None)
+    return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
+
+
+def _set_left(classroom: Classroom, user_id: int, when: Any) -> None:
+    # Only a present pupil gets a date (a double submit keeps the first one), only a former one loses it.
+    members = Membership.objects.filter(classroom=classroom, student_id=user_id)
+    members.filter(left_at__isnull=when is not None).update(left_at=when)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def leave(request: HttpRequest, class_id: int) -> HttpResponse:
+    """A pupil leaves the class: asks first (GET); a former pupil, their answers kept (POST)."""
     classroom = class_for_student(request, class_id)
-    Membership.objects.filter(classroom=classroom, student=request.user).delete()
+    if request.method == "GET":
+        return confirm_page(
+            request,
+            title=gettext("Leave the class “%(name)s”?") % {"name": classroom.name},
+            consequences=[
+                gettext("You no longer see its drills."),
+                gettext("Your answers are kept: your teacher can bring you back, or you can join again."),
+            ],
+            action=reverse("classes-leave", args=[classroom.pk]),
+            button=gettext("Leave this class"),
+            cancel=reverse("classes-detail", args=[classroom.pk]),
+        )
+    _set_left(classroom, request.user.pk, timezone.now())
     return HttpResponseRedirect(reverse("drills-mine"))
+
+
+# ---------------------------------------------------------------- archiving a class
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def archive(request: HttpRequest, class_id: int) -> HttpResponse:
+    """Put the class away: asks first (GET), archives (POST). Nothing is deleted."""
+    classroom = class_for_teacher(request, class_id, change=True)
+    back = reverse("classes-detail", args=[classroom.pk])
+    if request.method == "POST":
+        if classroom.archived_at is None:
+            classroom.archived_at = timezone.now()
+            classroom.save(update_fields=["archived_at"])
+        return HttpResponseRedirect(back)
+    return confirm_page(
+        request,
+        title=gettext("Archive the class “%(name)s”?") % {"name": classroom.name},
+        consequences=[
+            gettext("Nobody can join it, and its pupils no longer see its drills."),
+            gettext("Its pupils, drills and every answer are kept, and stay readable here."),
+            gettext("You can restore it at any time from your classes, under “Archived”."),
+        ],
+        action=reverse("classes-archive", args=[classroom.pk]),
+        button=gettext("Archive the class"),
+        cancel=back,
+        classroom=classroom,
+    )
+
+
+@login_required
+@require_POST
+def restore(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = class_for_teacher(request, class_id, change=True)
+    if classroom.archived_at is not None:
+        classroom.archived_at = None
+        classroom.save(update_fields=["archived_at"])
+    return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
 
 
 # ---------------------------------------------------------------- joining
@@ -357,14 +488,18 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         ctx["not_a_student"] = True
         ctx["is_teacher"] = is_teacher(user)
         return page(request, "classroom/join.html", ctx)
-    if user.is_authenticated and Membership.objects.filter(classroom=classroom, student=user).exists():
+    present = Membership.objects.filter(classroom=classroom, student_id=user.pk, left_at__isnull=True)
+    if user.is_authenticated and present.exists():
         return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
-    if not classroom.is_open:
+    if not classroom.is_open or classroom.archived_at is not None:
         ctx["closed"] = True
         return page(request, "classroom/join.html", ctx, status=403 if request.method == "POST" else 200)
     if user.is_authenticated:
         if request.method == "POST":
-            Membership.objects.get_or_create(classroom=classroom, student=user)
+            # A former pupil who joins again is a pupil again, with their past answers.
+            membership, _created = Membership.objects.get_or_create(classroom=classroom, student=user)
+            if membership.left_at is not None:
+                _set_left(classroom, user.pk, None)
             return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
         return page(request, "classroom/join.html", ctx)
     form = accounts.StudentJoinForm(request.POST or None)

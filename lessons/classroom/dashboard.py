@@ -5,10 +5,13 @@ the drills, their items, the puzzles of the lessons in them, then the pupils' at
 those puzzles aggregated by the database per pupil and puzzle. Python only adds them up.
 
 A drill's puzzles are its puzzle items and the puzzles of its lesson items, in order, each
-once. For one pupil and one drill (a :class:`Cell`):
+once. A drill counts only the answers given to it, on its own pages (``Attempt.drill``): what
+a pupil answered in the course, in the trainer or in another drill never counts toward it, so
+a drill starts at zero for everyone, and a review drill measures the review. For one pupil and
+one drill (a :class:`Cell`):
 
-- *done*: every puzzle solved (an attempt answered right, wherever it was answered);
-- *accuracy*: puzzles right at the first try, in percent of the puzzles tried;
+- *done*: every puzzle solved (an answer right, given in the drill);
+- *accuracy*: puzzles right at the first try, in percent (rounded) of the puzzles tried;
 - *time*: the seconds of every answer to those puzzles, added up;
 - *late*: the due date is past and the drill is not done, or was done after it.
 
@@ -54,6 +57,7 @@ from lessons.models import (
     StepKind,
     Task,
 )
+from lessons.progress import percent
 from lessons.render import page
 
 User = get_user_model()
@@ -104,7 +108,7 @@ class Cell:
 
     @property
     def accuracy(self) -> int | None:
-        return 100 * self.first_try // self.tried if self.tried else None
+        return percent(self.first_try, self.tried)
 
     @property
     def late(self) -> bool:
@@ -241,7 +245,7 @@ class PuzzleRow:
     @property
     def success(self) -> int | None:
         """Pupils right at the first try, in percent of the pupils who tried."""
-        return 100 * self.first_try // self.tried if self.tried else None
+        return percent(self.first_try, self.tried)
 
 
 # ---------------------------------------------------------------- queries
@@ -286,25 +290,35 @@ def drill_puzzles(drills: Iterable[Drill]) -> dict[int, list[int]]:
     return out
 
 
+STAT_COLUMNS = ("tries", "wrong", "right", "first_try", "seconds", "hints")
+
+
 def attempt_stats(
-    user_ids: Iterable[int], puzzle_ids: Iterable[int], deadlines: Iterable[dt.datetime] = ()
-) -> dict[tuple[int, int], PuzzleStat]:
-    """Each pupil's attempts on each puzzle, aggregated by the database: one query.
+    drill_ids: Iterable[int],
+    user_ids: Iterable[int],
+    puzzle_ids: Iterable[int],
+    deadlines: Iterable[dt.datetime] = (),
+) -> dict[tuple[int, int, int], PuzzleStat]:
+    """Each pupil's attempts on each puzzle in each drill, by (drill, pupil, puzzle) ids,
+    aggregated by the database: one query. Only answers given in these drills are read.
 
     ``deadlines`` (past ones: nothing can be late for a deadline to come) add to each stat
     whether the puzzle was solved by each of them, counted in the database too, so that no
     date has to be read back row by row.
     """
-    users, puzzles = list(user_ids), list(set(puzzle_ids))
-    if not users or not puzzles:
+    drills, users, puzzles = list(drill_ids), list(user_ids), list(set(puzzle_ids))
+    if not drills or not users or not puzzles:
         return {}
     by = {
         f"by_{k}": Count("id", filter=Q(correct=True, created__lt=when)) for k, when in enumerate(deadlines)
     }
     rows = (
-        Attempt.objects.filter(user_id__in=users, puzzle_id__in=puzzles)
+        # Not filtered by puzzle as well: the (drill, user) prefix of the index finds the rows
+        # already grouped, where three lists of ids made the database probe every combination.
+        # A puzzle taken out of a drill is still read, and ignored by make_cell.
+        Attempt.objects.filter(drill_id__in=drills, user_id__in=users)
         .order_by()
-        .values("user_id", "puzzle_id")
+        .values("drill_id", "user_id", "puzzle_id")
         .alias(first_at=Min("created"), solved_at=Min("created", filter=Q(correct=True)))
         .annotate(
             tries=Count("id"),
@@ -315,11 +329,11 @@ def attempt_stats(
             hints=Max("hints_used"),
             **by,
         )
-        .values_list("user_id", "puzzle_id", "tries", "wrong", "right", "first_try", "seconds", "hints", *by)
+        .values_list("drill_id", "user_id", "puzzle_id", *STAT_COLUMNS, *by)
     )
     return {
-        (row[0], row[1]): PuzzleStat(
-            row[2], row[3], bool(row[5]), row[4] > 0, row[6] or 0, row[7] or 0, tuple(n > 0 for n in row[8:])
+        (row[0], row[1], row[2]): PuzzleStat(
+            row[3], row[4], bool(row[6]), row[5] > 0, row[7] or 0, row[8] or 0, tuple(n > 0 for n in row[9:])
         )
         for row in rows
     }
@@ -347,18 +361,19 @@ class Deadlines:
 
 def drill_stats(
     drills: list[Drill], user_ids: list[int]
-) -> tuple[dict[int, list[int]], dict[tuple[int, int], PuzzleStat], Deadlines]:
+) -> tuple[dict[int, list[int]], dict[tuple[int, int, int], PuzzleStat], Deadlines]:
     """Everything :func:`make_cell` needs for these drills and pupils: three queries."""
     puzzles = drill_puzzles(drills)
     deadlines = Deadlines.of_drills(drills)
-    stats = attempt_stats(user_ids, {p for ps in puzzles.values() for p in ps}, deadlines.past)
+    all_puzzles = {p for ps in puzzles.values() for p in ps}
+    stats = attempt_stats([d.pk for d in drills], user_ids, all_puzzles, deadlines.past)
     return puzzles, stats, deadlines
 
 
 def make_cell(
     drill: Drill,
     puzzles: list[int],
-    stats: dict[tuple[int, int], PuzzleStat],
+    stats: dict[tuple[int, int, int], PuzzleStat],
     user_id: int,
     deadlines: Deadlines,
 ) -> Cell:
@@ -366,7 +381,7 @@ def make_cell(
     past = deadlines.index(drill)
     solved_late = False
     for puzzle_id in puzzles:
-        stat = stats.get((user_id, puzzle_id))
+        stat = stats.get((drill.pk, user_id, puzzle_id))
         if stat is None:
             continue
         tried += 1
@@ -396,8 +411,9 @@ def make_cell(
 def _students(classroom: Classroom) -> list[tuple[Any, str]]:
     # The pupils with their username and display name only: not three full rows (membership,
     # user, account) made into model objects for each pupil of the class.
+    # The present pupils: former ones (``left_at``) are listed on the class page, not counted here.
     members = (
-        User.objects.filter(memberships__classroom=classroom)
+        User.objects.filter(memberships__classroom=classroom, memberships__left_at__isnull=True)
         .only("username")
         .annotate(shown_name=F("account__display_name"))
     )
@@ -406,9 +422,10 @@ def _students(classroom: Classroom) -> list[tuple[Any, str]]:
 
 
 def class_matrix(classroom: Classroom) -> Matrix:
-    """Pupils × drills: five queries, whatever the number of pupils, drills and puzzles."""
+    """Pupils × drills (the drills given now, not the archived ones): five queries, whatever the
+    number of pupils, drills and puzzles."""
     students = _students(classroom)
-    drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
+    drills = list(_given_drills(classroom))
     puzzles, stats, deadlines = drill_stats(drills, [u.pk for u, _ in students])
     cells = {
         (user.pk, drill.pk): make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)
@@ -418,9 +435,23 @@ def class_matrix(classroom: Classroom) -> Matrix:
     return Matrix(classroom, students, drills, cells, {d.pk: len(puzzles[d.pk]) for d in drills})
 
 
+def _given_drills(classroom: Classroom) -> Any:
+    """The class's drills its pupils are given: all but the archived ones, oldest first."""
+    return Drill.objects.filter(classroom=classroom, archived_at__isnull=True).order_by("created", "id")
+
+
 def student_drill_rows(user: Any, classroom_ids: list[int] | None = None) -> list[tuple[Drill, Cell]]:
-    """A pupil's drills (in all their classes, or in those given), soonest due first: four queries."""
-    drills_qs = Drill.objects.filter(classroom__memberships__student=user).select_related("classroom")
+    """A pupil's drills (in all their classes, or in those given), soonest due first: four queries.
+
+    Only what is given to them now: not the drills or classes archived, nor the classes they left.
+    """
+    drills_qs = Drill.objects.filter(
+        # One filter() call: the pupil's membership and its left_at are the same row.
+        classroom__memberships__student=user,
+        classroom__memberships__left_at__isnull=True,
+        classroom__archived_at__isnull=True,
+        archived_at__isnull=True,
+    ).select_related("classroom")
     if classroom_ids is not None:
         drills_qs = drills_qs.filter(classroom_id__in=classroom_ids)
     drills = list(drills_qs.distinct())
@@ -437,26 +468,34 @@ def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list
     Seven queries: pupils, drills, items, lesson steps, puzzles, attempts by pupil and puzzle,
     wrong answers counted by puzzle and answer.
     """
-    student_ids = list(Membership.objects.filter(classroom=classroom).values_list("student_id", flat=True))
-    drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
+    members = Membership.objects.filter(classroom=classroom, left_at__isnull=True)
+    student_ids = list(members.values_list("student_id", flat=True))
+    drills = list(_given_drills(classroom))
+    drill_ids = [d.pk for d in drills]
     ordered: list[int] = []
     for puzzles in drill_puzzles(drills).values():
         ordered.extend(p for p in puzzles if p not in ordered)
     by_id = Puzzle.objects.in_bulk(ordered)
     rows = {pk: PuzzleRow(by_id[pk]) for pk in ordered if pk in by_id}
-    for puzzle_id, first_try, solved in _per_pupil(student_ids, list(rows)):
-        row = rows[puzzle_id]
+    # The answers are read by drill and pupil only (see attempt_stats); those to a puzzle since
+    # taken out of the drills are skipped here.
+    for puzzle_id, first_try, solved in _per_pupil(drill_ids, student_ids, list(rows)):
+        row = rows.get(puzzle_id)
+        if row is None:
+            continue
         row.tried += 1
         row.solved += solved > 0
         row.first_try += bool(first_try)
     if student_ids and rows:
         wrong = (
-            Attempt.objects.filter(user_id__in=student_ids, puzzle_id__in=list(rows), correct=False)
+            Attempt.objects.filter(drill_id__in=drill_ids, user_id__in=student_ids, correct=False)
             .order_by()
             .values_list("puzzle_id", "answer")
         )
         counts: dict[int, Counter[str]] = defaultdict(Counter)
         for puzzle_id, answer in wrong:
+            if puzzle_id not in rows:
+                continue
             counts[puzzle_id][json.dumps(answer, sort_keys=True)] += 1
         for puzzle_id, counter in counts.items():
             puzzle = rows[puzzle_id].puzzle
@@ -468,12 +507,13 @@ def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list
     return list(rows.values())
 
 
-def _per_pupil(student_ids: list[int], puzzle_ids: list[int]) -> Any:
-    """(puzzle, right at the first try, right answers) for each pupil who answered each puzzle."""
-    if not student_ids or not puzzle_ids:
+def _per_pupil(drill_ids: list[int], student_ids: list[int], puzzle_ids: list[int]) -> Any:
+    """(puzzle, right at the first try, right answers) for each pupil who answered each puzzle
+    in these drills (a puzzle in two drills: its answers in both, the first of them first)."""
+    if not drill_ids or not student_ids or not puzzle_ids:
         return []
     return (
-        Attempt.objects.filter(user_id__in=student_ids, puzzle_id__in=puzzle_ids)
+        Attempt.objects.filter(drill_id__in=drill_ids, user_id__in=student_ids)
         .order_by()
         .values("user_id", "puzzle_id")
         .alias(first_at=Min("created"), solved_at=Min("created", filter=Q(correct=True)))
@@ -553,21 +593,30 @@ def answer_label(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -
 
 
 def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
-    """The pupil's latest answers to the class's puzzles and to the curriculum: two queries."""
-    drills = list(Drill.objects.filter(classroom=classroom))
-    class_puzzles = {p for ps in drill_puzzles(drills).values() for p in ps}
+    """The pupil's latest answers, each marked with where it was given: in one of this class's
+    drills ("drill: <title>"), in the course, or in the trainer. Answers given in other classes'
+    drills are those classes' business. Three queries."""
+    drills = {d.pk: d for d in Drill.objects.filter(classroom=classroom)}
+    class_puzzles = {p for ps in drill_puzzles(drills.values()).values() for p in ps}
+    outside = Q(puzzle_id__in=class_puzzles) | Q(puzzle__source__in=(Source.CURRICULUM, Source.GENERATED))
     attempts = (
         Attempt.objects.filter(user=student)
-        .filter(Q(puzzle_id__in=class_puzzles) | Q(puzzle__source=Source.CURRICULUM))
+        .filter(Q(drill_id__in=list(drills)) | Q(outside, drill__isnull=True))
         .select_related("puzzle")
         .order_by("-created", "-id")[:HISTORY_MAX]
     )
     lang = get_language() or "en"
+    course, trainer, in_drill = _("course"), _("trainer"), _("drill: %(title)s")
     return [
         {
             "attempt": a,
             "puzzle": a.puzzle,
             "answer": answer_label(a.puzzle, a.answer, lang),
+            "given_in": (
+                in_drill % {"title": drills[a.drill_id].title}
+                if a.drill_id is not None
+                else trainer if a.puzzle.source == Source.GENERATED else course
+            ),
         }
         for a in attempts
     ]
@@ -601,7 +650,8 @@ def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
 @login_required
 def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
-    pupil = student_of(classroom, user_id)
+    # A former pupil's page stays readable, and so do the archived drills' records.
+    pupil = student_of(classroom, user_id, former=True)
     drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
     puzzles_by_drill, stats, deadlines = drill_stats(drills, [pupil.pk])
     cells = [(d, make_cell(d, puzzles_by_drill[d.pk], stats, pupil.pk, deadlines)) for d in drills]

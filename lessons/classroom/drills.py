@@ -2,10 +2,13 @@
 
 Teachers make a drill, then add to it whole lessons or puzzles found by variant, lesson,
 theme and difficulty (or their own puzzles, one by one), reorder and remove them. Pupils see
-their drills with due dates and status (lessons/dashboard.py adds them up), open a lesson in
-the lessons pages, and answer a drill's single puzzles on the drill's own puzzle pages, which
-work like a lesson's puzzle steps (htmx fragments or whole pages, the same checking and
-recording).
+their drills with due dates and status (lessons/dashboard.py adds them up), and do them on the
+drill's own pages: its lessons step by step and its single puzzles, which work like a lesson's
+puzzle steps (htmx fragments or whole pages, the same checking and recording). Answers given
+there are recorded with the drill, which counts nothing else.
+
+A drill is never deleted: it is archived (after a confirmation page), which takes it from the
+pupils' lists and keeps every answer and "done, late" record; a teacher can restore it.
 """
 
 from __future__ import annotations
@@ -36,9 +39,9 @@ from lessons.classroom.permissions import (
     student_required,
 )
 from lessons.models import Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
-from lessons.render import page
+from lessons.render import confirm_page, page
 from lessons.templatetags.baloot import theme_name
-from lessons.views import TRIES_BEFORE_SOLUTION, StepPage
+from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _lesson_steps
 
 SEARCH_MAX = 100  # puzzles listed by one search
 DRILL_MAX_ITEMS = 200
@@ -299,12 +302,41 @@ def drill_remove_item(request: HttpRequest, drill_id: int, item_id: int) -> Http
 
 
 @login_required
-@require_POST
-def drill_delete(request: HttpRequest, drill_id: int) -> HttpResponse:
+@require_http_methods(["GET", "POST"])
+def drill_archive(request: HttpRequest, drill_id: int) -> HttpResponse:
+    """Asks first (GET), then archives the drill (POST): the pupils no longer have it to do,
+    and nothing is deleted."""
     drill = drill_for_teacher(request, drill_id, change=True)
-    class_id = drill.classroom_id
-    drill.delete()
-    return HttpResponseRedirect(reverse("classes-detail", args=[class_id]))
+    back = reverse("classes-detail", args=[drill.classroom_id])
+    if request.method == "POST":
+        if drill.archived_at is None:  # archived twice (a double submit): the first date stays
+            drill.archived_at = timezone.now()
+            drill.save(update_fields=["archived_at"])
+        return HttpResponseRedirect(back)
+    return confirm_page(
+        request,
+        title=_("Archive the drill “%(title)s”?") % {"title": drill.title},
+        consequences=[
+            _("The pupils no longer see it among their drills."),
+            _("Every answer and every “done” and “late” record stay, and stay readable."),
+            _("You can restore it at any time from the class page, under “Archived”."),
+        ],
+        action=reverse("drills-archive", args=[drill.pk]),
+        button=_("Archive the drill"),
+        cancel=reverse("drills-edit", args=[drill.pk]),
+        classroom=drill.classroom,
+    )
+
+
+@login_required
+@require_POST
+def drill_restore(request: HttpRequest, drill_id: int) -> HttpResponse:
+    """Give an archived drill to the pupils again, with everything they had done in it."""
+    drill = drill_for_teacher(request, drill_id, change=True)
+    if drill.archived_at is not None:
+        drill.archived_at = None
+        drill.save(update_fields=["archived_at"])
+    return HttpResponseRedirect(reverse("classes-detail", args=[drill.classroom_id]))
 
 
 # ---------------------------------------------------------------- pupils: doing a drill
@@ -314,7 +346,8 @@ def drill_delete(request: HttpRequest, drill_id: int) -> HttpResponse:
 def my_drills(request: HttpRequest) -> HttpResponse:
     """A pupil's home: their drills in every class, the unfinished soonest due first."""
     rows = student_drill_rows(request.user)
-    classes = list(request.user.memberships.select_related("classroom").order_by("classroom__name"))
+    memberships = request.user.memberships.filter(left_at__isnull=True).select_related("classroom")
+    classes = list(memberships.order_by("classroom__name"))
     return page(request, "classroom/my_drills.html", {"rows": rows, "memberships": classes})
 
 
@@ -326,12 +359,12 @@ def drill_detail(request: HttpRequest, drill_id: int) -> HttpResponse:
     by_drill, stats, deadlines = drill_stats([drill], [request.user.pk])
     puzzles = by_drill[drill.pk]
     lesson_puzzles = _lesson_puzzles([i.lesson_id for i in items if i.lesson_id])
-    solved = {pk for (_, pk), s in stats.items() if s.solved}
+    solved = {pk for (_, _, pk), s in stats.items() if s.solved}
     rows = []
     for item in items:
         if item.lesson_id:
             ids = lesson_puzzles.get(item.lesson_id, [])
-            url = reverse("lessons-lesson", args=[item.lesson.course.variant, item.lesson.slug])
+            url = reverse("drills-lesson-step", args=[drill.pk, item.pk, 1])
             rows.append({"item": item, "url": url, "solved": len(set(ids) & solved), "total": len(ids)})
         else:
             url = reverse("drills-puzzle", args=[drill.pk, item.pk])
@@ -378,9 +411,7 @@ class DrillPuzzlePage(StepPage):
         return reverse(names.get(name, "drills-puzzle"), args=[self.drill.pk, self.item.pk])
 
     def _item_url(self, item: DrillItem) -> str:
-        if item.lesson_id:
-            return reverse("lessons-lesson", args=[item.lesson.course.variant, item.lesson.slug])
-        return reverse("drills-puzzle", args=[self.drill.pk, item.pk])
+        return _item_url(self.drill, item)
 
     def context(self) -> dict[str, Any]:
         index = next(i for i, it in enumerate(self.items) if it.pk == self.item.pk)
@@ -407,9 +438,22 @@ class DrillPuzzlePage(StepPage):
         return ctx
 
 
+def _item_url(drill: Drill, item: DrillItem) -> str:
+    if item.lesson_id:
+        return reverse("drills-lesson-step", args=[drill.pk, item.pk, 1])
+    return reverse("drills-puzzle", args=[drill.pk, item.pk])
+
+
+def _drill_to_do(request: HttpRequest, drill_id: int) -> tuple[Drill, list[DrillItem]]:
+    """The drill and its items, to do: an archived drill is no longer given (its teachers may look)."""
+    drill, teacher = drill_for_member(request, drill_id)
+    if drill.archived_at is not None and not teacher:
+        raise Http404
+    return drill, list(drill.items.select_related("lesson__course", "puzzle"))
+
+
 def _drill_page(request: HttpRequest, drill_id: int, item_id: int) -> DrillPuzzlePage:
-    drill, _teacher = drill_for_member(request, drill_id)
-    items = list(drill.items.select_related("lesson__course", "puzzle"))
+    drill, items = _drill_to_do(request, drill_id)
     item = next((it for it in items if it.pk == item_id and it.puzzle_id), None)
     if item is None:
         raise Http404
@@ -445,6 +489,89 @@ def drill_hint(request: HttpRequest, drill_id: int, item_id: int) -> HttpRespons
 @require_POST
 def drill_solution(request: HttpRequest, drill_id: int, item_id: int) -> HttpResponse:
     page = _drill_page(request, drill_id, item_id)
+    if page.wrong_tries < TRIES_BEFORE_SOLUTION:
+        return page.bad_input(_("The solution opens after two wrong answers. Try once more!"))
+    page.show_solution = True
+    return page.render(fragment="solution")
+
+
+# ---------------------------------------------------------------- pupils: a drill's lessons
+
+
+class DrillLessonPage(StepPage):
+    """A step of a lesson given in a drill: the lesson's own page, at the drill's addresses, so
+    that its answers are recorded with the drill (the same lesson in the course counts nothing)."""
+
+    NAMES: ClassVar[dict[str, str]] = {
+        "lessons-step": "drills-lesson-step",
+        "lessons-puzzle-answer": "drills-lesson-answer",
+        "lessons-puzzle-hint": "drills-lesson-hint",
+        "lessons-puzzle-solution": "drills-lesson-solution",
+    }
+
+    def __init__(self, request: HttpRequest, drill: Drill, item: DrillItem, n: int) -> None:
+        assert item.lesson is not None
+        lesson, steps = _lesson_steps(item.lesson.course.variant, item.lesson.slug, n)
+        super().__init__(request, lesson, steps, n)
+        self.drill = drill
+        self.item = item
+
+    def _url(self, name: str, n: int) -> str:
+        return reverse(self.NAMES[name], args=[self.drill.pk, self.item.pk, n])
+
+    def context(self) -> dict[str, Any]:
+        ctx = super().context()
+        drill_url = reverse("drills-detail", args=[self.drill.pk])
+        # The way back leads to the drill, not to the course.
+        ctx.update(course=SimpleNamespace(title=self.drill.title), course_url=drill_url)
+        ctx["lesson_url"] = self._url("lessons-step", 1)
+        return ctx
+
+
+def _lesson_page(request: HttpRequest, drill_id: int, item_id: int, n: int) -> DrillLessonPage:
+    drill, items = _drill_to_do(request, drill_id)
+    item = next((it for it in items if it.pk == item_id and it.lesson_id), None)
+    if item is None:
+        raise Http404
+    return DrillLessonPage(request, drill, item, n)
+
+
+def _lesson_puzzle_page(request: HttpRequest, drill_id: int, item_id: int, n: int) -> DrillLessonPage:
+    page = _lesson_page(request, drill_id, item_id, n)
+    if page.puzzle is None:  # an explanation step: nothing to answer
+        raise Http404
+    return page
+
+
+@login_required
+def drill_lesson_step(request: HttpRequest, drill_id: int, item_id: int, n: int) -> HttpResponse:
+    return _lesson_page(request, drill_id, item_id, n).render()
+
+
+@login_required
+@require_POST
+def drill_lesson_answer(request: HttpRequest, drill_id: int, item_id: int, n: int) -> HttpResponse:
+    page = _lesson_puzzle_page(request, drill_id, item_id, n)
+    taken = page.take_answer()
+    if isinstance(taken, HttpResponse):
+        return taken
+    return page.render(fragment="verdict")
+
+
+@login_required
+@require_POST
+def drill_lesson_hint(request: HttpRequest, drill_id: int, item_id: int, n: int) -> HttpResponse:
+    page = _lesson_puzzle_page(request, drill_id, item_id, n)
+    assert page.puzzle is not None
+    progress.hint_used(request, page.puzzle)
+    page.hint_shown = True
+    return page.render(fragment="hint")
+
+
+@login_required
+@require_POST
+def drill_lesson_solution(request: HttpRequest, drill_id: int, item_id: int, n: int) -> HttpResponse:
+    page = _lesson_puzzle_page(request, drill_id, item_id, n)
     if page.wrong_tries < TRIES_BEFORE_SOLUTION:
         return page.bad_input(_("The solution opens after two wrong answers. Try once more!"))
     page.show_solution = True

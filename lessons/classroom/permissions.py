@@ -85,9 +85,9 @@ def teaches(user: Any, classroom: Classroom) -> bool:
 
 
 def is_member(user: Any, classroom: Classroom) -> bool:
-    return bool(
-        user.is_authenticated and Membership.objects.filter(classroom=classroom, student_id=user.pk).exists()
-    )
+    """A present pupil of the class (a former one, removed or gone, is not)."""
+    members = Membership.objects.filter(classroom=classroom, student_id=user.pk, left_at__isnull=True)
+    return bool(user.is_authenticated and members.exists())
 
 
 def _get_class(class_id: int) -> Classroom:
@@ -163,13 +163,14 @@ def drill_for_member(request: HttpRequest, drill_id: int) -> tuple[Drill, bool]:
     return drill, teacher
 
 
-def student_of(classroom: Classroom, user_id: int) -> Any:
-    """A pupil of the class (with their account), or 404."""
-    membership = (
-        Membership.objects.select_related("student__account")
-        .filter(classroom=classroom, student_id=user_id)
-        .first()
+def student_of(classroom: Classroom, user_id: int, former: bool = False) -> Any:
+    """A pupil of the class (with their account), or 404; with ``former``, a former pupil too."""
+    memberships = Membership.objects.select_related("student__account").filter(
+        classroom=classroom, student_id=user_id
     )
+    if not former:
+        memberships = memberships.filter(left_at__isnull=True)
+    membership = memberships.first()
     if membership is None:
         raise Http404
     return membership.student

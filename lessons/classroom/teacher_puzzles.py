@@ -441,7 +441,7 @@ def puzzle_detail(request: HttpRequest, key: str) -> HttpResponse:
     lang = get_language() or "en"
     solution = checking.solution(puzzle, lang)
     drills = (
-        Drill.objects.filter(classroom__teachers=request.user)
+        Drill.objects.filter(classroom__teachers=request.user, archived_at__isnull=True)
         .select_related("classroom")
         .order_by("classroom__name", "created")
     )

@@ -23,6 +23,7 @@ CLASS = "classes/<id:class_id>/"
 STUDENT = CLASS + "students/<id:user_id>/"
 DRILL = "drills/<id:drill_id>/"
 DRILL_PUZZLE = DRILL + "puzzles/<id:item_id>/"
+DRILL_STEP = DRILL + "lessons/<id:item_id>/<int:n>/"
 PUZZLE = "puzzles/<slug:key>/"
 
 urlpatterns = [
@@ -42,11 +43,14 @@ urlpatterns = [
     path(CLASS + "teachers", classes.add_teacher, name="classes-add-teacher"),
     path(CLASS + "teachers/<id:user_id>/remove", classes.remove_teacher, name="classes-remove-teacher"),
     path(CLASS + "leave", classes.leave, name="classes-leave"),
+    path(CLASS + "archive", classes.archive, name="classes-archive"),
+    path(CLASS + "restore", classes.restore, name="classes-restore"),
     # Pupils of a class
     path(CLASS + "students/new/", classes.students_new, name="classes-students-new"),
     path(STUDENT, dashboard.student, name="classes-student"),
     path(STUDENT + "password", classes.student_password, name="classes-student-password"),
     path(STUDENT + "remove", classes.student_remove, name="classes-student-remove"),
+    path(STUDENT + "restore", classes.student_restore, name="classes-student-restore"),
     # Dashboards
     path(CLASS + "dashboard/", dashboard.dashboard, name="classes-dashboard"),
     path(CLASS + "dashboard/puzzles/", dashboard.puzzles, name="classes-dashboard-puzzles"),
@@ -57,7 +61,8 @@ urlpatterns = [
     path(DRILL + "items/add", drills.drill_add, name="drills-add"),
     path(DRILL + "items/<id:item_id>/move", drills.drill_move, name="drills-move"),
     path(DRILL + "items/<id:item_id>/remove", drills.drill_remove_item, name="drills-remove-item"),
-    path(DRILL + "delete", drills.drill_delete, name="drills-delete"),
+    path(DRILL + "archive", drills.drill_archive, name="drills-archive"),
+    path(DRILL + "restore", drills.drill_restore, name="drills-restore"),
     # Drills: doing them
     path("drills/", drills.my_drills, name="drills-mine"),
     path(DRILL, drills.drill_detail, name="drills-detail"),
@@ -65,6 +70,10 @@ urlpatterns = [
     path(DRILL_PUZZLE + "answer", drills.drill_answer, name="drills-puzzle-answer"),
     path(DRILL_PUZZLE + "hint", drills.drill_hint, name="drills-puzzle-hint"),
     path(DRILL_PUZZLE + "solution", drills.drill_solution, name="drills-puzzle-solution"),
+    path(DRILL_STEP, drills.drill_lesson_step, name="drills-lesson-step"),
+    path(DRILL_STEP + "answer", drills.drill_lesson_answer, name="drills-lesson-answer"),
+    path(DRILL_STEP + "hint", drills.drill_lesson_hint, name="drills-lesson-hint"),
+    path(DRILL_STEP + "solution", drills.drill_lesson_solution, name="drills-lesson-solution"),
     # Teachers' puzzles
     path("puzzles/", teacher_puzzles.puzzle_list, name="teacher-puzzles"),
     path("puzzles/new/", teacher_puzzles.puzzle_new, name="teacher-puzzles-new"),

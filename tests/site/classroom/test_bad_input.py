@@ -36,6 +36,6 @@ def test_wrong_methods_are_refused(client, world):
     login(client, world["teacher"])
     c = world["classroom"].pk
 
-    assert client.get(f"/en/classes/{c}/code").status_code == 405
+    assert client.put(f"/en/classes/{c}/code").status_code == 405
     assert client.get("/en/accounts/logout/").status_code == 405
     assert client.put("/en/classes/").status_code == 405

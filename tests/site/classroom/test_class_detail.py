@@ -96,7 +96,7 @@ def test_a_pupil_leaves_the_class(client, student, classroom):
     response = client.post(url(classroom, "leave"))
 
     assert response["Location"] == "/en/drills/"
-    assert not Membership.objects.filter(student=student).exists()
+    assert Membership.objects.get(student=student).left_at is not None  # a former pupil, kept
     assert client.get(url(classroom)).status_code == 404
 
 
@@ -105,7 +105,7 @@ def test_the_teacher_removes_a_pupil_whose_account_stays(client, teacher, studen
 
     client.post(url(classroom, f"students/{student.pk}/remove"))
 
-    assert not Membership.objects.filter(student=student).exists()
+    assert Membership.objects.get(student=student).left_at is not None
     student.refresh_from_db()
 
 

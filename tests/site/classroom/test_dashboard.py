@@ -10,11 +10,12 @@ from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import login, make_student
 
 
-def answer(user, key, correct, seconds=10, when=None):
+def answer(user, key, correct, seconds=10, when=None, drill=None):
     n = Attempt.objects.count()
     return Attempt.objects.create(
         puzzle=Puzzle.objects.get(key=key), session_key="s", user=user, answer="x", correct=correct,
-        seconds=seconds, token=f"t-{n}", created=when or timezone.now() + dt.timedelta(seconds=n),
+        seconds=seconds, token=f"t-{n}", drill=drill,
+        created=when or timezone.now() + dt.timedelta(seconds=n),
     )  # fmt: skip
 
 
@@ -31,9 +32,9 @@ def test_it_shows_each_pupil_against_each_drill(client, teacher, student, drill)
 
 
 def test_a_cell_counts_solved_first_try_and_time(teacher, student, drill):
-    answer(student, "sa-follow-1", False, seconds=30)
-    answer(student, "sa-follow-1", True, seconds=15)
-    answer(student, "sa-winner-1", True, seconds=5)
+    answer(student, "sa-follow-1", False, seconds=30, drill=drill)
+    answer(student, "sa-follow-1", True, seconds=15, drill=drill)
+    answer(student, "sa-winner-1", True, seconds=5, drill=drill)
 
     cell = class_matrix(drill.classroom).cells[(student.pk, drill.pk)]
 
@@ -45,7 +46,7 @@ def test_a_cell_counts_solved_first_try_and_time(teacher, student, drill):
 
 def test_a_cell_is_done_when_every_puzzle_is_solved_and_says_if_the_target_is_met(teacher, student, drill):
     for key in ("sa-follow-1", "sa-follow-2", "sa-winner-1"):
-        answer(student, key, True)
+        answer(student, key, True, drill=drill)
 
     cell = class_matrix(drill.classroom).cells[(student.pk, drill.pk)]
 
@@ -58,7 +59,7 @@ def test_a_drill_done_after_its_due_date_is_late(teacher, student, drill):
     drill.save()
     after = timezone.make_aware(dt.datetime(2021, 2, 1, 0, 0, 1))
     for key in ("sa-follow-1", "sa-follow-2", "sa-winner-1"):
-        answer(student, key, True, when=after)
+        answer(student, key, True, when=after, drill=drill)
 
     cell = class_matrix(drill.classroom).cells[(student.pk, drill.pk)]
 
@@ -71,8 +72,8 @@ def test_a_drill_done_on_its_due_day_is_not_late(teacher, student, drill):
     drill.save()
     due_day_end = timezone.make_aware(dt.datetime(2021, 1, 31, 23, 59))
     for key in ("sa-follow-1", "sa-follow-2", "sa-winner-1"):
-        answer(student, key, True, when=due_day_end)
-    answer(student, "sa-winner-1", False, when=due_day_end + dt.timedelta(days=3))
+        answer(student, key, True, when=due_day_end, drill=drill)
+    answer(student, "sa-winner-1", False, when=due_day_end + dt.timedelta(days=3), drill=drill)
 
     cell = class_matrix(drill.classroom).cells[(student.pk, drill.pk)]
 
@@ -96,8 +97,8 @@ def test_an_unfinished_drill_past_its_due_date_is_late(teacher, student, drill):
 
 
 def test_another_pupils_answers_and_teachers_answers_do_not_count(teacher, student, other_student, drill):
-    answer(other_student, "sa-winner-1", True)
-    answer(teacher, "sa-winner-1", True)
+    answer(other_student, "sa-winner-1", True, drill=drill)
+    answer(teacher, "sa-winner-1", True, drill=drill)
 
     matrix = class_matrix(drill.classroom)
 

@@ -6,19 +6,19 @@ from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import login, make_student
 
 
-def answer(user, key, given, correct):
+def answer(user, key, given, correct, drill=None):
     n = Attempt.objects.count()
     return Attempt.objects.create(
         puzzle=Puzzle.objects.get(key=key), session_key="s", user=user, answer=given, correct=correct,
-        token=f"t-{n}",
+        token=f"t-{n}", drill=drill,
     )  # fmt: skip
 
 
 def test_it_counts_the_pupils_who_got_it_first_time(teacher, student, drill):
     other = make_student("bbb222", "Zainab", drill.classroom)
-    answer(student, "sa-winner-1", "W", True)
-    answer(other, "sa-winner-1", "E", False)
-    answer(other, "sa-winner-1", "W", True)
+    answer(student, "sa-winner-1", "W", True, drill=drill)
+    answer(other, "sa-winner-1", "E", False, drill=drill)
+    answer(other, "sa-winner-1", "W", True, drill=drill)
 
     row = {r.puzzle.key: r for r in puzzle_report(drill.classroom, "en")}["sa-winner-1"]
 
@@ -27,9 +27,9 @@ def test_it_counts_the_pupils_who_got_it_first_time(teacher, student, drill):
 
 def test_it_lists_the_common_wrong_answers_most_common_first_with_the_engines_reason(teacher, student, drill):
     others = [make_student(f"bb{i}222", f"P{i}", drill.classroom) for i in range(3)]
-    answer(student, "sa-follow-1", "AS", False)
+    answer(student, "sa-follow-1", "AS", False, drill=drill)
     for pupil in others:
-        answer(pupil, "sa-follow-1", "7C", False)
+        answer(pupil, "sa-follow-1", "7C", False, drill=drill)
 
     row = {r.puzzle.key: r for r in puzzle_report(drill.classroom, "en")}["sa-follow-1"]
 
@@ -55,7 +55,7 @@ def test_the_reason_comes_in_the_teachers_language_and_is_cached(saudi):
 
 
 def test_the_page_shows_rates_and_mistakes(client, teacher, student, drill):
-    answer(student, "sa-winner-1", "E", False)
+    answer(student, "sa-winner-1", "E", False, drill=drill)
     login(client, teacher)
 
     text = client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/").text
@@ -66,7 +66,7 @@ def test_the_page_shows_rates_and_mistakes(client, teacher, student, drill):
 
 
 def test_a_stored_answer_that_no_longer_fits_does_not_break_the_page(client, teacher, student, drill):
-    answer(student, "sa-winner-1", {"odd": [1, 2]}, False)
+    answer(student, "sa-winner-1", {"odd": [1, 2]}, False, drill=drill)
     login(client, teacher)
 
     assert client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/").status_code == 200

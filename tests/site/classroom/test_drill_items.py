@@ -1,4 +1,4 @@
-"""Adding lessons and puzzles to a drill, moving them, removing them, deleting the drill."""
+"""Adding lessons and puzzles to a drill, moving them, removing them, archiving the drill."""
 
 from lessons.models import Drill, DrillItem, Lesson, Puzzle, PuzzleAuthor, Source
 from tests.site.classroom.base import *  # noqa: F403
@@ -98,11 +98,13 @@ def test_it_does_not_touch_an_item_of_another_drill(client, teacher, drill):
     assert client.post(f"/en/drills/{other.pk}/items/{item.pk}/remove").status_code == 404
 
 
-def test_it_deletes_the_drill(client, teacher, drill):
+def test_it_archives_the_drill_rather_than_deleting_it(client, teacher, drill):
     login(client, teacher)
 
-    response = client.post(f"/en/drills/{drill.pk}/delete")
+    response = client.post(f"/en/drills/{drill.pk}/archive")
 
     assert response["Location"] == f"/en/classes/{drill.classroom_id}/"
-    assert not Drill.objects.exists()
+    drill.refresh_from_db()
+    assert drill.archived_at is not None
+    assert DrillItem.objects.filter(drill=drill).count() == 2
     assert Puzzle.objects.filter(key="sa-winner-1").exists()

@@ -26,7 +26,7 @@ def test_it_starts_with_a_byte_order_mark_and_keeps_arabic_and_persian_names(cli
 def test_its_rows_carry_the_figures(client, teacher, student, drill):
     Attempt.objects.create(
         puzzle=Puzzle.objects.get(key="sa-winner-1"), session_key="s", user=student, answer="W", correct=True,
-        seconds=90, token="t-1",
+        seconds=90, token="t-1", drill=drill,
     )  # fmt: skip
     login(client, teacher)
 

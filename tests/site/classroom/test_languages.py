@@ -30,10 +30,17 @@ PAGES = [
     ("teacher", "/{lang}/classes/{c}/dashboard/"),
     ("teacher", "/{lang}/classes/{c}/dashboard/puzzles/"),
     ("teacher", "/{lang}/classes/{c}/students/new/"),
+    ("teacher", "/{lang}/classes/{c}/students/{s}/"),
+    ("teacher", "/{lang}/classes/{c}/students/{s}/remove"),
+    ("teacher", "/{lang}/classes/{c}/students/{s}/password"),
+    ("teacher", "/{lang}/classes/{c}/code"),
+    ("teacher", "/{lang}/classes/{c}/archive"),
+    ("teacher", "/{lang}/drills/{d}/archive"),
     ("teacher", "/{lang}/drills/{d}/edit/"),
     ("teacher", "/{lang}/puzzles/new/"),
     ("student", "/{lang}/drills/"),
     ("student", "/{lang}/classes/{c}/"),
+    ("student", "/{lang}/classes/{c}/leave"),
 ]
 
 
@@ -45,9 +52,24 @@ def test_it_leaves_no_english_sentence(client, world, lang, role, url):
     if role != "anonymous":
         login(client, world[role])
 
-    response = client.get(url.format(lang=lang, c=world["classroom"].pk, d=world["drill"].pk))
+    ids = {"c": world["classroom"].pk, "d": world["drill"].pk, "s": world["student"].pk}
+    response = client.get(url.format(lang=lang, **ids))
 
     assert response.status_code == 200
     left = [s for s in sentences if s in response.text]
     assert not left
     assert ('dir="rtl"' in response.text) == (lang in ("ar", "fa"))
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa", "fr"])
+def test_archived_drills_and_former_pupils_speak_the_language(client, world, lang):
+    teacher, classroom, drill = world["teacher"], world["classroom"], world["drill"]
+    login(client, teacher)
+    client.post(f"/en/drills/{drill.pk}/archive")
+    client.post(f"/en/classes/{classroom.pk}/students/{world['student'].pk}/remove")
+    client.post(f"/en/classes/{classroom.pk}/archive")
+
+    for url in (f"/{lang}/classes/{classroom.pk}/", f"/{lang}/classes/", f"/{lang}/drills/{drill.pk}/edit/"):
+        text = client.get(url).text
+        assert not [s for s in english_sentences() if s in text], url
+    assert "Former pupils" not in client.get(f"/{lang}/classes/{classroom.pk}/").text

@@ -49,6 +49,8 @@ NEW_PUZZLE = {
 }  # fmt: skip
 
 ANSWER = {"token": "tok-12345678", "seat": "E"}
+LESSON_ANSWER = {"token": "tok-87654321", "card": "KC"}
+B = 400  # the solution asked before two wrong answers
 
 A, T, F, N = 302, 200, 403, 404  # for reading the table: Away to sign in, Take it, Forbidden, Not found
 
@@ -68,17 +70,25 @@ MATRIX = [
     ("post", "/en/classes/", {"name": "New class"}, (A, F, F, A, A, A, F)),
     ("get", "/en/classes/{c}/", None, (A, T, N, T, T, N, T)),
     ("get", "/en/classes/{c}/welcome/", None, (A, T, N, F, F, N, N)),
+    ("get", "/en/classes/{c}/code", None, (A, F, N, T, T, N, F)),
     ("post", "/en/classes/{c}/code", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/open", {"open": "0"}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/teachers", {"email": "other@example.com"}, (A, F, N, A, F, N, F)),
     ("post", "/en/classes/{c}/teachers/{co}/remove", {}, (A, F, N, A, F, N, F)),
+    ("get", "/en/classes/{c}/leave", None, (A, T, N, F, F, N, N)),
     ("post", "/en/classes/{c}/leave", {}, (A, A, N, F, F, N, N)),
+    ("get", "/en/classes/{c}/archive", None, (A, F, N, T, T, N, F)),
+    ("post", "/en/classes/{c}/archive", {}, (A, F, N, A, A, N, F)),
+    ("post", "/en/classes/{c}/restore", {}, (A, F, N, A, A, N, F)),
     # Pupils of a class
     ("get", "/en/classes/{c}/students/new/", None, (A, F, N, T, T, N, T)),
     ("post", "/en/classes/{c}/students/new/", {"names": "Ali"}, (A, F, N, T, T, N, F)),
     ("get", "/en/classes/{c}/students/{s}/", None, (A, F, N, T, T, N, T)),
+    ("get", "/en/classes/{c}/students/{s}/password", None, (A, F, N, T, T, N, F)),
     ("post", "/en/classes/{c}/students/{s}/password", {}, (A, F, N, T, T, N, F)),
+    ("get", "/en/classes/{c}/students/{s}/remove", None, (A, F, N, T, T, N, F)),
     ("post", "/en/classes/{c}/students/{s}/remove", {}, (A, F, N, A, A, N, F)),
+    ("post", "/en/classes/{c}/students/{s}/restore", {}, (A, F, N, A, A, N, F)),
     # Dashboards
     ("get", "/en/classes/{c}/dashboard/", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/dashboard/puzzles/", None, (A, F, N, T, T, N, T)),
@@ -91,7 +101,9 @@ MATRIX = [
     ("post", "/en/drills/{d}/items/add", {"puzzle": "{count}"}, (A, F, N, A, A, N, F)),
     ("post", "/en/drills/{d}/items/{item}/move", {"direction": "up"}, (A, F, N, A, A, N, F)),
     ("post", "/en/drills/{d}/items/{item}/remove", {}, (A, F, N, A, A, N, F)),
-    ("post", "/en/drills/{d}/delete", {}, (A, F, N, A, A, N, F)),
+    ("get", "/en/drills/{d}/archive", None, (A, F, N, T, T, N, F)),
+    ("post", "/en/drills/{d}/archive", {}, (A, F, N, A, A, N, F)),
+    ("post", "/en/drills/{d}/restore", {}, (A, F, N, A, A, N, F)),
     # Drills: doing them
     ("get", "/en/drills/", None, (A, T, T, F, F, F, F)),
     ("get", "/en/drills/{d}/", None, (A, T, N, T, T, N, T)),
@@ -100,6 +112,11 @@ MATRIX = [
     ("post", "/en/drills/{d}/puzzles/{item}/answer", ANSWER, (A, T, N, T, T, N, T)),
     ("post", "/en/drills/{d}/puzzles/{item}/hint", {}, (A, T, N, T, T, N, T)),
     ("post", "/en/drills/{d}/puzzles/{item}/solution", "two wrong answers", (A, T, N, T, T, N, T)),
+    ("get", "/en/drills/{d}/lessons/{lesson_item}/1/", None, (A, T, N, T, T, N, T)),
+    ("get", "/en/drills/{d}/lessons/{item}/1/", None, (A, N, N, N, N, N, N)),
+    ("post", "/en/drills/{d}/lessons/{lesson_item}/2/answer", LESSON_ANSWER, (A, T, N, T, T, N, T)),
+    ("post", "/en/drills/{d}/lessons/{lesson_item}/2/hint", {}, (A, T, N, T, T, N, T)),
+    ("post", "/en/drills/{d}/lessons/{lesson_item}/2/solution", {}, (A, B, N, B, B, N, B)),
     # Teachers' puzzles
     ("get", "/en/puzzles/", None, (A, F, F, T, T, T, F)),
     ("get", "/en/puzzles/new/", None, (A, F, F, T, T, T, F)),
@@ -160,6 +177,7 @@ def test_every_view_of_classes_is_in_the_matrix():
         .replace("<id:user_id>", "{s}")
         .replace("<str:code>", "ABC234")
         .replace("<slug:key>", "{tp}")
+        .replace("<int:n>", "1")
         for pattern in patterns
     }
     rows = {
@@ -168,6 +186,7 @@ def test_every_view_of_classes_is_in_the_matrix():
         .replace("NOPE99", "ABC234")
         .replace("{lesson_item}", "<id:item_id>")
         .replace("{item}", "<id:item_id>")
+        .replace("/2/", "/1/")
         for url in tested
     }
     assert normalized <= rows, sorted(normalized - rows)

@@ -6,17 +6,17 @@ from tests.site.classroom.base import login
 from tests.site.pages import TRICK
 
 
-def answer(user, key, given, correct, seconds=9, hints=0):
+def answer(user, key, given, correct, seconds=9, hints=0, drill=None):
     n = Attempt.objects.count()
     return Attempt.objects.create(
         puzzle=Puzzle.objects.get(key=key), session_key="s", user=user, answer=given, correct=correct,
-        seconds=seconds, hints_used=hints, token=f"t-{n}",
+        seconds=seconds, hints_used=hints, token=f"t-{n}", drill=drill,
     )  # fmt: skip
 
 
 def test_it_lists_the_pupils_answers_newest_first(client, teacher, student, drill):
-    answer(student, "sa-follow-1", "AS", False, seconds=31, hints=1)
-    answer(student, "sa-follow-1", "KC", True, seconds=12)
+    answer(student, "sa-follow-1", "AS", False, seconds=31, hints=1, drill=drill)
+    answer(student, "sa-follow-1", "KC", True, seconds=12, drill=drill)
     login(client, teacher)
 
     text = client.get(f"/en/classes/{drill.classroom_id}/students/{student.pk}/").text
