@@ -12,7 +12,7 @@ from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import PASSWORD, login, make_student
 from tests.site.pages import TRICK, answer
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "records.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "records.md"
 
 
 def winner_item(drill):
