@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 
 from engine import messages
 from engine.cards import Card, NotationError
-from lessons import checking, trainer_report
+from lessons import accounts, checking, trainer_report
 from lessons.addresses import row_addresses
 from lessons.models import (
     Attempt,
@@ -606,6 +606,8 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
         "history": student_history(classroom, pupil),
         "trainer": trainer,
         "trainer_recent": trainer_recent,
+        "locked_out": accounts.is_locked_out(pupil.get_username()),
+        "may_issue_password": accounts.may_issue_password(request.user, pupil),
     }
     return page(request, "classes/student.html", ctx)
 

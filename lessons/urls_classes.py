@@ -30,6 +30,9 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="accounts-signup"),
     path("accounts/login/", accounts.login_view, name="accounts-login"),
     path("accounts/logout/", accounts.logout_view, name="accounts-logout"),
+    path("accounts/password/", accounts.password_change, name="accounts-password"),
+    path("accounts/password/done/", accounts.password_change_done, name="accounts-password-done"),
+    path("accounts/password/notice/", accounts.password_notice, name="accounts-password-notice"),
     # Joining a class
     path("join/", classes.join_code, name="classes-join-code"),
     path("join/<str:code>/", classes.join, name="classes-join"),
@@ -41,9 +44,13 @@ urlpatterns = [
     path(CLASS + "open", classes.set_open, name="classes-set-open"),
     path(CLASS + "teachers", classes.add_teacher, name="classes-add-teacher"),
     path(CLASS + "teachers/<id:user_id>/remove", classes.remove_teacher, name="classes-remove-teacher"),
+    path(CLASS + "teachers/leave/", classes.teacher_leave, name="classes-teacher-leave"),
+    path(CLASS + "invitations/<id:invitation_id>/cancel", classes.cancel_invitation, name="classes-uninvite"),
+    path("invitations/<slug:token>/", classes.invitation, name="classes-invitation"),
     path(CLASS + "leave", classes.leave, name="classes-leave"),
     # Pupils of a class
     path(CLASS + "students/new/", classes.students_new, name="classes-students-new"),
+    path(CLASS + "cards/<slug:token>/", classes.cards, name="classes-cards"),
     path(STUDENT, dashboard.student, name="classes-student"),
     path(STUDENT + "password", classes.student_password, name="classes-student-password"),
     path(STUDENT + "remove", classes.student_remove, name="classes-student-remove"),

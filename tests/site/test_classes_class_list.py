@@ -26,7 +26,7 @@ def test_it_lists_the_classes_of_a_co_teacher(client, co_teacher):
 def test_it_makes_a_class_with_a_new_code(client, teacher):
     login(client, teacher)
 
-    response = client.post("/en/classes/", {"name": "  Club   du mercredi "})
+    response = client.post("/en/classes/", {"name": "  Club   du mercredi ", "token": "once-1234567"})
 
     classroom = Classroom.objects.get()
     assert response["Location"] == f"/en/classes/{classroom.pk}/"

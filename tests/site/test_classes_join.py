@@ -1,6 +1,7 @@
 """Pupils join a class with its code: a new account (no email), or the one they are signed in with."""
 
 import re
+import secrets
 
 from django.contrib.auth import get_user_model
 
@@ -13,7 +14,10 @@ User = get_user_model()
 
 
 def join(client, code="ABC234", **overrides):
-    data = {"display_name": "Omid", "password": PASSWORD, "password2": PASSWORD, **overrides}
+    data = {
+        "display_name": "Omid", "password": PASSWORD, "password2": PASSWORD,
+        "token": secrets.token_urlsafe(12), **overrides,
+    }  # fmt: skip
     return client.post(f"/en/join/{code}/", data)
 
 

@@ -11,8 +11,10 @@ User = get_user_model()
 NAMES = "Ali\n  سارة  \n\nمریم\nJean-Pierre\n"
 
 
-def post(client, classroom, names=NAMES):
-    return client.post(f"/en/classes/{classroom.pk}/students/new/", {"names": names})
+def post(client, classroom, names=NAMES, token="bulk-1234567", **more):
+    """Send the form and follow its redirect to the cards page."""
+    data = {"names": names, "token": token, **more}
+    return client.post(f"/en/classes/{classroom.pk}/students/new/", data, follow=True)
 
 
 def cards(text):
@@ -83,7 +85,8 @@ def test_it_refuses_a_name_too_long(client, teacher, classroom):
 def test_it_gives_a_pupil_a_new_password_on_a_new_card(client, teacher, student, classroom):
     login(client, teacher)
 
-    response = client.post(f"/en/classes/{classroom.pk}/students/{student.pk}/password")
+    address = f"/en/classes/{classroom.pk}/students/{student.pk}/password"
+    response = client.post(address, {"token": "pass-1234567"}, follow=True)
 
     [(username, password)] = cards(response.text)
     assert username == "kam472"
@@ -94,6 +97,8 @@ def test_it_gives_a_pupil_a_new_password_on_a_new_card(client, teacher, student,
 def test_it_refuses_a_new_password_for_a_pupil_of_another_class(client, teacher, classroom, other_student):
     login(client, teacher)
 
-    response = client.post(f"/en/classes/{classroom.pk}/students/{other_student.pk}/password")
+    response = client.post(
+        f"/en/classes/{classroom.pk}/students/{other_student.pk}/password", {"token": "pass-1234567"}
+    )
 
     assert response.status_code == 404
