@@ -403,6 +403,9 @@ def students_new(request: HttpRequest, class_id: int) -> HttpResponse:
     made again only when the teacher ticks the box that says so.
     """
     classroom = class_for_teacher(request, class_id, change=request.method == "POST")
+    if request.method == "POST" and once.earlier(request.POST.get("token", ""), FormKind.CARDS):
+        # Sent again: its names are in the class now, and would be taken for namesakes.
+        return _to_cards(request, classroom, request.POST["token"])
     form = BulkStudentsForm(request.POST or None, classroom=classroom)
     if request.method == "POST" and form.is_valid():
         token = form.cleaned_data["token"]

@@ -84,9 +84,9 @@ def forget_old() -> None:
     """Clear login cards older than :data:`CARDS_HOURS`, and forget tokens older than :data:`KEEP_DAYS`."""
     now = timezone.now()
     FormResult.objects.filter(created__lt=now - dt.timedelta(days=KEEP_DAYS)).delete()
-    FormResult.objects.filter(
-        kind=FormKind.CARDS, created__lt=now - dt.timedelta(hours=CARDS_HOURS)
-    ).exclude(cards=[]).update(cards=[])
+    FormResult.objects.filter(kind=FormKind.CARDS, created__lt=now - dt.timedelta(hours=CARDS_HOURS)).exclude(
+        cards=[]
+    ).update(cards=[])
 
 
 def forget_cards_of(user: Any) -> None:

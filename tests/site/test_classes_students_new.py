@@ -1,6 +1,9 @@
 """A teacher makes pupils' accounts from a list of names and prints their login cards."""
 
+import datetime as dt
+
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from lessons.classes import BULK_MAX
 from lessons.models import Membership
@@ -102,3 +105,91 @@ def test_it_refuses_a_new_password_for_a_pupil_of_another_class(client, teacher,
     )
 
     assert response.status_code == 404
+
+
+# ---------------------------------------------------------------- reloads and double submits
+
+
+def test_its_cards_page_reloads_and_prints_without_making_anything(client, teacher, classroom):
+    login(client, teacher)
+
+    made = post(client, classroom)
+    cards_url = made.redirect_chain[-1][0]
+    reloaded = client.get(cards_url)
+
+    assert made.redirect_chain[0][1] == 302
+    assert cards(reloaded.text) == cards(made.text)
+    assert Membership.objects.filter(classroom=classroom).count() == 4
+
+
+def test_the_same_form_sent_twice_makes_the_accounts_once(client, teacher, classroom):
+    login(client, teacher)
+
+    first = post(client, classroom)
+    second = post(client, classroom)  # a double click, or the form sent again from the history
+
+    assert cards(second.text) == cards(first.text)
+    assert Membership.objects.filter(classroom=classroom).count() == 4
+
+
+def test_its_cards_are_for_the_teacher_who_made_them_and_only_for_a_while(
+    client, teacher, co_teacher, classroom
+):
+    from lessons import once
+    from lessons.models import FormResult
+
+    login(client, teacher)
+    cards_url = post(client, classroom).redirect_chain[-1][0]
+    login(client, co_teacher)
+    assert client.get(cards_url).status_code == 404
+
+    login(client, teacher)
+    FormResult.objects.update(created=timezone.now() - dt.timedelta(hours=once.CARDS_HOURS, minutes=1))
+    assert cards(client.get(cards_url).text) == []
+    once.forget_old()
+    assert FormResult.objects.get().cards == []  # not kept in the database either
+
+
+def test_its_cards_are_forgotten_when_the_teacher_signs_out(client, teacher, classroom):
+    from lessons.models import FormResult
+
+    login(client, teacher)
+    cards_url = post(client, classroom).redirect_chain[-1][0]
+
+    client.post("/en/accounts/logout/")
+
+    assert FormResult.objects.get().cards == []
+    login(client, teacher)
+    page = client.get(cards_url)
+    assert page.status_code == 200 and cards(page.text) == []
+    assert "no longer shown" in page.text
+
+
+def test_it_warns_of_a_name_already_in_the_class_and_makes_it_when_told(client, teacher, student, classroom):
+    login(client, teacher)
+
+    warned = post(client, classroom, "Ali\nسارة\nali")
+
+    assert "already in the class or twice in the list: سارة, ali" in warned.text
+    assert 'name="same_names"' in warned.text
+    assert Membership.objects.filter(classroom=classroom).count() == 1
+    made = post(client, classroom, "Ali\nسارة\nali", same_names="on")
+    assert len(cards(made.text)) == 3
+
+
+def test_it_refuses_a_form_without_its_token(client, teacher, classroom):
+    login(client, teacher)
+
+    response = client.post(f"/en/classes/{classroom.pk}/students/new/", {"names": "Ali"})
+
+    assert response.status_code == 200
+    assert "This form is incomplete" in response.text
+    assert Membership.objects.count() == 0
+
+
+def test_the_dashboard_shows_usernames_beside_names(client, teacher, student, classroom):
+    login(client, teacher)
+
+    text = client.get(f"/en/classes/{classroom.pk}/dashboard/").text
+
+    assert '<span class="username" dir="ltr" lang="en">kam472</span>' in text
