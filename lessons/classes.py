@@ -111,7 +111,7 @@ class BulkStudentsForm(once.OnceForm):
         widget=forms.Textarea(attrs={"rows": 12}),
     )
     # Shown (and needed) only when a name is already in the class or twice in the list.
-    same_names = forms.BooleanField(label=_("Make these accounts all the same"), required=False)
+    same_names = forms.BooleanField(label=_("Make the accounts anyway"), required=False)
     field_order = ("names", "same_names", "token")
 
     def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
