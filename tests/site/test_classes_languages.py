@@ -34,6 +34,10 @@ PAGES = [
     ("teacher", "/{lang}/puzzles/new/"),
     ("student", "/{lang}/drills/"),
     ("student", "/{lang}/classes/{c}/"),
+    ("student", "/{lang}/accounts/password/"),
+    ("teacher", "/{lang}/classes/{c}/students/{s}/"),
+    ("teacher", "/{lang}/classes/{c}/students/{s}/password"),
+    ("co_teacher", "/{lang}/classes/{c}/teachers/leave/"),
 ]
 
 
@@ -45,7 +49,8 @@ def test_it_leaves_no_english_sentence(client, world, lang, role, url):
     if role != "anonymous":
         login(client, world[role])
 
-    response = client.get(url.format(lang=lang, c=world["classroom"].pk, d=world["drill"].pk))
+    ids = {"c": world["classroom"].pk, "d": world["drill"].pk, "s": world["student"].pk}
+    response = client.get(url.format(lang=lang, **ids))
 
     assert response.status_code == 200
     left = [s for s in sentences if s in response.text]
