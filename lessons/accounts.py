@@ -134,12 +134,18 @@ def is_locked_out(username: str) -> bool:
 # ---------------------------------------------------------------- a pupil's password
 
 
+def home_class_id(user: Any) -> int | None:
+    """The class ``user``'s account was made in, if any."""
+    try:
+        home: int | None = user.account.home_class_id
+        return home
+    except Account.DoesNotExist:
+        return None
+
+
 def may_issue_password(teacher: Any, student: Any) -> bool:
     """Only the teachers of the class a pupil's account was made in: never those of a class joined later."""
-    try:
-        home = student.account.home_class_id
-    except Account.DoesNotExist:
-        return False
+    home = home_class_id(student)
     return home is not None and Classroom.objects.filter(pk=home, teachers=teacher).exists()
 
 

@@ -469,7 +469,7 @@ def student_password(request: HttpRequest, class_id: int, user_id: int) -> HttpR
     classroom = class_for_teacher(request, class_id, change=True)
     student = student_of(classroom, user_id)
     # class_for_teacher(change=True): the visitor teaches this class; it must be the pupil's home.
-    if student.account.home_class_id != classroom.pk:
+    if accounts.home_class_id(student) != classroom.pk:
         ctx = {"classroom": classroom, "student": student, "name": display_name(student), "not_home": True}
         return page(request, "classes/student_password.html", ctx, status=403)
     form = PasswordForm(request.POST or None)

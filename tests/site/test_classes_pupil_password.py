@@ -5,11 +5,14 @@ password, after a page that asks first; the reset is recorded, lifts a lockout, 
 sees it at their next sign-in. Pupils change their own password themselves.
 """
 
+import datetime as dt
+import importlib
 import re
 
 import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from lessons.models import Account, Membership, PasswordReset
 from tests.site.classes_base import *  # noqa: F403
@@ -190,3 +193,19 @@ def test_joining_another_class_keeps_the_home_class(client, student, other_class
 
     assert Membership.objects.filter(student=student).count() == 2
     assert Account.objects.get(user=student).home_class == classroom
+
+
+def test_the_migration_gives_existing_pupils_the_class_their_account_was_made_in(classroom, other_classroom):
+    from django.apps import apps
+
+    migration = importlib.import_module("lessons.migrations.0010_accounts_owner")
+    make_student("aaa222", "Ali", classroom)  # made with its first class, as login cards do
+    made_alone = make_student("bbb333", "Bo", None)  # an account that joined a class days later
+    User.objects.filter(pk=made_alone.pk).update(date_joined=timezone.now() - dt.timedelta(days=3))
+    Membership.objects.create(classroom=other_classroom, student=made_alone)
+    Account.objects.update(home_class=None)
+
+    migration.set_home_classes(apps, None)
+
+    homes = dict(Account.objects.filter(role="student").values_list("user__username", "home_class"))
+    assert homes == {"aaa222": classroom.pk, "bbb333": None}

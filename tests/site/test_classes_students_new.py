@@ -1,8 +1,12 @@
 """A teacher makes pupils' accounts from a list of names and prints their login cards."""
 
 import datetime as dt
+import threading
 
+import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
 from django.utils import timezone
 
 from lessons.classes import BULK_MAX
@@ -193,3 +197,29 @@ def test_the_dashboard_shows_usernames_beside_names(client, teacher, student, cl
     text = client.get(f"/en/classes/{classroom.pk}/dashboard/").text
 
     assert '<span class="username" dir="ltr" lang="en">kam472</span>' in text
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="concurrent writers need a server database")
+@pytest.mark.django_db(transaction=True)
+def test_the_same_form_sent_four_times_at_once_makes_the_accounts_once(teacher, classroom):
+    start = threading.Barrier(4)
+    shown: list[list[tuple[str, str]]] = []
+
+    def submit() -> None:
+        try:
+            client = Client()
+            login(client, teacher)
+            start.wait()
+            shown.append(cards(post(client, classroom).text))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert len(shown) == 4 and len(shown[0]) == 4
+    assert all(found == shown[0] for found in shown)  # every answer shows the one set of cards
+    assert Membership.objects.filter(classroom=classroom).count() == 4
