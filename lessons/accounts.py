@@ -80,9 +80,7 @@ def create_student(name: str, password: str | None, home_class: Classroom | None
         try:
             with transaction.atomic():
                 user = User.objects.create_user(username=new_username(), password=password)
-                Account.objects.create(
-                    user=user, role=Role.STUDENT, display_name=name, home_class=home_class
-                )
+                Account.objects.create(user=user, role=Role.STUDENT, display_name=name, home_class=home_class)
                 return user
         except IntegrityError:  # the username was taken between the check and the insert
             continue
@@ -313,9 +311,7 @@ def password_notice(request: HttpRequest) -> HttpResponse:
     """After signing in: "your teacher X issued you a new password on <date>", and a way on."""
     if not request.user.is_authenticated:
         return HttpResponseRedirect(reverse("accounts-login"))
-    notices = [
-        (name, datetime.fromisoformat(when)) for name, when in request.session.get(NOTICES, [])
-    ]
+    notices = [(name, datetime.fromisoformat(when)) for name, when in request.session.get(NOTICES, [])]
     target = safe_next(request, request.GET.get("next"), home_of(request.user))
     return page(request, "accounts/password_notice.html", {"notices": notices, "next": target})
 

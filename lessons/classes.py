@@ -25,6 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from lessons import accounts, once
@@ -143,9 +144,9 @@ class BulkStudentsForm(once.OnceForm):
         if names and not data.get("same_names"):
             taken = {
                 str(name).casefold()
-                for name in Account.objects.filter(
-                    user__memberships__classroom=self.classroom
-                ).values_list("display_name", flat=True)
+                for name in Account.objects.filter(user__memberships__classroom=self.classroom).values_list(
+                    "display_name", flat=True
+                )
             }
             seen: set[str] = set()
             for name in names:
@@ -156,8 +157,10 @@ class BulkStudentsForm(once.OnceForm):
             if self.repeated:
                 self.add_error(
                     "same_names",
-                    _("These names are already in the class or twice in the list: %(names)s. "
-                      "Tick the box to make the accounts anyway, or change the names.")
+                    _(
+                        "These names are already in the class or twice in the list: %(names)s. "
+                        "Tick the box to make the accounts anyway, or change the names."
+                    )
                     % {"names": ", ".join(self.repeated)},
                 )
         return data
@@ -403,12 +406,13 @@ def students_new(request: HttpRequest, class_id: int) -> HttpResponse:
     made again only when the teacher ticks the box that says so.
     """
     classroom = class_for_teacher(request, class_id, change=request.method == "POST")
-    if request.method == "POST" and once.earlier(request.POST.get("token", ""), FormKind.CARDS):
-        # Sent again: its names are in the class now, and would be taken for namesakes.
-        return _to_cards(request, classroom, request.POST["token"])
     form = BulkStudentsForm(request.POST or None, classroom=classroom)
+    token = str(form.data.get("token", ""))
+    if request.method == "POST" and not form.is_valid() and once.earlier(token, FormKind.CARDS):
+        # The same form again (even while the first was being handled): its names, in the class
+        # by now, were taken for namesakes; the first one's cards are the answer.
+        return _to_cards(request, classroom, token)
     if request.method == "POST" and form.is_valid():
-        token = form.cleaned_data["token"]
         with transaction.atomic():
             made = once.claim(token, FormKind.CARDS, request.user)
             if made is not None:
@@ -437,6 +441,7 @@ def _to_cards(request: HttpRequest, classroom: Classroom, token: str) -> HttpRes
 
 
 @login_required
+@never_cache  # first passwords: never kept by the browser or a proxy; a reload asks again
 def cards(request: HttpRequest, class_id: int, token: str) -> HttpResponse:
     """Login cards just made, for the teacher who made them: reload and print as often as needed."""
     classroom = class_for_teacher(request, class_id)

@@ -124,6 +124,7 @@ def test_its_cards_page_reloads_and_prints_without_making_anything(client, teach
     assert made.redirect_chain[0][1] == 302
     assert cards(reloaded.text) == cards(made.text)
     assert Membership.objects.filter(classroom=classroom).count() == 4
+    assert "no-store" in reloaded["Cache-Control"]  # first passwords: kept by no cache
 
 
 def test_the_same_form_sent_twice_makes_the_accounts_once(client, teacher, classroom):
