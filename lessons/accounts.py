@@ -28,6 +28,7 @@ from axes.utils import reset as reset_lockout
 from django import forms
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, login, logout, password_validation
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -325,7 +326,18 @@ class _Styled:
         return ctx
 
 
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Django's form, its password rules said in one sentence under the field (not a list in a paragraph)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["new_password1"].help_text = " ".join(
+            password_validation.password_validators_help_texts()
+        )
+
+
 class PasswordChange(_Styled, auth_views.PasswordChangeView):
+    form_class = PasswordChangeForm
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts-password-done")
 
