@@ -225,6 +225,12 @@ class Account(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account")
     role = models.CharField(max_length=8, choices=Role.choices)
     display_name = models.CharField(max_length=60)
+    # A pupil's account belongs to the class it was made in (login cards, or the class's join
+    # link): only that class's teachers may issue it a new password, never those of a class the
+    # pupil joined later. None: nobody but the pupil (an account whose class is unknown or gone).
+    home_class = models.ForeignKey(
+        "Classroom", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     def __str__(self) -> str:
         return f"{self.role} {self.display_name}"
@@ -273,6 +279,95 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.student_id} in {self.classroom_id}"
+
+
+class Invitation(models.Model):
+    """A class's owner asks another teacher, by email, to teach the class with them.
+
+    Nothing happens until a teacher signed in with that email accepts it (on their list of
+    classes): the owner never learns whether the address has an account.
+    """
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField(max_length=150)
+    # The invitation's address (/invitations/<token>/), for the owner to pass on.
+    token = models.CharField(max_length=64)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(default=timezone.now)
+    accepted = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("created", "id")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["classroom", "email"],
+                condition=Q(accepted__isnull=True),
+                name="invitation_one_open_per_email",
+            ),
+            models.UniqueConstraint(fields=["token"], name="invitation_token_unique"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.email} to {self.classroom_id}"
+
+
+class PasswordReset(models.Model):
+    """A new password a teacher issued to a pupil: who and when, shown to the pupil at their next sign-in."""
+
+    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The name the pupil is told, kept if the teacher's account goes.
+    teacher_name = models.CharField(max_length=60)
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(default=timezone.now)
+    seen = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("created", "id")
+        indexes = (models.Index(fields=["student", "seen"], name="password_reset_unseen"),)
+
+    def __str__(self) -> str:
+        return f"{self.student_id} by {self.teacher_id}"
+
+
+class FormKind(models.TextChoices):
+    CLASS = "class", "class"
+    JOIN = "join", "join"
+    CARDS = "cards", "cards"
+
+
+class FormResult(models.Model):
+    """A form handled once: its one-time token and what it made (see lessons/once.py).
+
+    The token is unique, as an answer's is (``Attempt.token``): a second submit of the same form,
+    even at the same instant, finds the first one's row and shows its result instead of making
+    the class, the pupil or the accounts again.
+    """
+
+    token = models.CharField(max_length=64)
+    kind = models.CharField(max_length=8, choices=FormKind.choices)
+    # Who may see the result: the teacher who sent the form, or the pupil a join form made.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    # Login cards (name, username, first password), kept a few hours for the teacher to print.
+    cards = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=["token"], name="form_result_token_unique"),)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.pk}"
 
 
 class Drill(models.Model):

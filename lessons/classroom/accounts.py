@@ -10,29 +10,42 @@ anonymous session to the account, and moves every attempt of the account to the 
 so the progress pages (which read a session's attempts) show the learner's whole history.
 
 Sign-in is throttled by django-axes (settings: five failures per username and address);
-:func:`locked_out` is the page it shows meanwhile.
+:func:`locked_out` is the page it shows meanwhile. A pupil's account belongs to the class it was
+made in (``Account.home_class``): only that class's teachers may issue it a new password
+(:func:`issue_password`), which also lifts a lockout; the pupil is told at their next sign-in
+(:func:`password_notice`), and can choose their own password (:func:`password_change`).
 """
 
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
+from axes.models import AccessAttempt
+from axes.utils import reset as reset_lockout
 from django import forms
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, login, logout, password_validation
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from lessons import progress
-from lessons.classroom.permissions import is_student, is_teacher
-from lessons.models import Account, Attempt, Role
+from lessons import once, progress
+from lessons.classroom.permissions import display_name, is_student, is_teacher
+from lessons.models import Account, Attempt, Classroom, PasswordReset, Role
+from lessons.names import clean_name
 from lessons.render import page
+from lessons.views import get_prefs
 
 User = get_user_model()
 
@@ -62,13 +75,13 @@ def new_password() -> str:
     return letters + "-" + "".join(secrets.choice(USERNAME_DIGITS) for _ in range(4))
 
 
-def create_student(display_name: str, password: str | None) -> Any:
-    """A pupil's account; ``password`` None means unusable until a teacher gives one."""
+def create_student(name: str, password: str | None, home_class: Classroom | None) -> Any:
+    """A pupil's account, made in ``home_class``; ``password`` None: unusable until a teacher gives one."""
     for _attempt in range(5):
         try:
             with transaction.atomic():
                 user = User.objects.create_user(username=new_username(), password=password)
-                Account.objects.create(user=user, role=Role.STUDENT, display_name=display_name)
+                Account.objects.create(user=user, role=Role.STUDENT, display_name=name, home_class=home_class)
                 return user
         except IntegrityError:  # the username was taken between the check and the insert
             continue
@@ -109,14 +122,63 @@ def locked_out(request: HttpRequest, response: Any = None, credentials: Any = No
     return page(request, "classroom/accounts/locked_out.html", {"form": LoginForm()}, status=429)
 
 
+def is_locked_out(username: str) -> bool:
+    """Whether django-axes refuses this username now, from some address (its database counters)."""
+    since = timezone.now() - settings.AXES_COOLOFF_TIME
+    return AccessAttempt.objects.filter(
+        username=username, failures_since_start__gte=settings.AXES_FAILURE_LIMIT, attempt_time__gte=since
+    ).exists()
+
+
+# ---------------------------------------------------------------- a pupil's password
+
+
+def home_class_id(user: Any) -> int | None:
+    """The class ``user``'s account was made in, if any."""
+    try:
+        home: int | None = user.account.home_class_id
+        return home
+    except Account.DoesNotExist:
+        return None
+
+
+def may_issue_password(teacher: Any, student: Any) -> bool:
+    """Only the teachers of the class a pupil's account was made in: never those of a class joined later."""
+    home = home_class_id(student)
+    return home is not None and Classroom.objects.filter(pk=home, teachers=teacher).exists()
+
+
+def issue_password(teacher: Any, student: Any, classroom: Classroom) -> str:
+    """A new password for ``student``, recorded (who, when) and freeing the account from a lockout."""
+    password = new_password()
+    student.set_password(password)
+    student.save(update_fields=["password"])
+    PasswordReset.objects.create(
+        student=student, teacher=teacher, teacher_name=display_name(teacher), classroom=classroom
+    )
+    # The lockout page tells a pupil to ask for a new card: the new card must then work at once.
+    reset_lockout(username=student.get_username())
+    return password
+
+
+NOTICES = "password_notices"
+
+
+def _take_notices(request: HttpRequest, user: Any) -> bool:
+    """Keep the new passwords ``user`` was issued since they last signed in for the notice page."""
+    resets = list(PasswordReset.objects.filter(student=user, seen=False).order_by("created", "id"))
+    if not resets:
+        return False
+    request.session[NOTICES] = [[r.teacher_name, r.created.isoformat()] for r in resets]
+    PasswordReset.objects.filter(pk__in=[r.pk for r in resets]).update(seen=True)
+    return True
+
+
 # ---------------------------------------------------------------- forms
 
 
 def _clean_name(value: str) -> str:
-    name = " ".join(value.split())
-    if not name:
-        raise ValidationError(_("Enter a name."))
-    return name
+    return clean_name(value, NAME_MAX)
 
 
 class PasswordPair(forms.Form):
@@ -144,7 +206,8 @@ class PasswordPair(forms.Form):
 
 
 class TeacherSignupForm(PasswordPair):
-    display_name = forms.CharField(label=_("Your name"), max_length=NAME_MAX)
+    # No max_length: the browser would cut a long name silently; clean_name says the limit.
+    display_name = forms.CharField(label=_("Your name"))
     email = forms.EmailField(label=_("Email"), max_length=150)
     field_order = ("display_name", "email", "password", "password2")
 
@@ -161,13 +224,12 @@ class TeacherSignupForm(PasswordPair):
         return User(username=self.cleaned_data.get("email", ""), email=self.cleaned_data.get("email", ""))
 
 
-class StudentJoinForm(PasswordPair):
+class StudentJoinForm(once.OnceForm, PasswordPair):
     display_name = forms.CharField(
         label=_("Your name in the class"),
-        max_length=NAME_MAX,
         help_text=_("Your teacher and classmates see this name."),
     )
-    field_order = ("display_name", "password", "password2")
+    field_order = ("display_name", "password", "password2", "token")
 
     def clean_display_name(self) -> str:
         return _clean_name(self.cleaned_data["display_name"])
@@ -229,11 +291,60 @@ def login_view(request: HttpRequest) -> HttpResponse:
     form = LoginForm(request.POST or None, request=request)
     if request.method == "POST" and form.is_valid():
         sign_in(request, form.user)
-        return HttpResponseRedirect(safe_next(request, target, home_of(form.user)))
+        destination = safe_next(request, target, home_of(form.user))
+        if _take_notices(request, form.user):
+            notice = reverse("accounts-password-notice")
+            return HttpResponseRedirect(f"{notice}?{urlencode({'next': destination})}")
+        return HttpResponseRedirect(destination)
     return page(request, "classroom/accounts/login.html", {"form": form, "next": target or ""})
 
 
 @require_POST
 def logout_view(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        once.forget_cards_of(request.user)
     logout(request)
     return HttpResponseRedirect(reverse("home"))
+
+
+@require_GET
+def password_notice(request: HttpRequest) -> HttpResponse:
+    """After signing in: "your teacher X issued you a new password on <date>", and a way on."""
+    if not request.user.is_authenticated:
+        return HttpResponseRedirect(reverse("accounts-login"))
+    notices = [(name, datetime.fromisoformat(when)) for name, when in request.session.get(NOTICES, [])]
+    target = safe_next(request, request.GET.get("next"), home_of(request.user))
+    return page(request, "classroom/accounts/password_notice.html", {"notices": notices, "next": target})
+
+
+class _Styled:
+    """Django's password-change views, with what every page of the site expects."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx: dict[str, Any] = super().get_context_data(**kwargs)  # type: ignore[misc]
+        ctx["prefs"] = get_prefs(self.request)  # type: ignore[attr-defined]
+        return ctx
+
+
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Django's form, its password rules said in one sentence under the field (not a list in a paragraph)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["new_password1"].help_text = " ".join(
+            password_validation.password_validators_help_texts()
+        )
+
+
+class PasswordChange(_Styled, auth_views.PasswordChangeView):
+    form_class = PasswordChangeForm
+    template_name = "classroom/accounts/password_change.html"
+    success_url = reverse_lazy("accounts-password-done")
+
+
+class PasswordChangeDone(_Styled, auth_views.PasswordChangeDoneView):
+    template_name = "classroom/accounts/password_change_done.html"
+
+
+password_change = PasswordChange.as_view()
+password_change_done = PasswordChangeDone.as_view()

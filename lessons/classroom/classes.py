@@ -9,6 +9,11 @@ Nothing is lost by one click: what takes something away (a new code, a new passw
 a pupil, archiving a class) asks first on a page of its own (GET), and is done by that page's
 form (POST). A class is archived, never deleted; a pupil who is removed or leaves becomes a
 former pupil (``Membership.left_at``), with every answer kept, and can be brought back.
+
+The owner invites co-teachers by email; an invitation does nothing until the invited teacher,
+signed in with that email, accepts it (the owner is never told whether the address has an
+account). A co-teacher may leave. Making a class, joining one, making pupils' accounts and
+issuing a new password are forms that act once (lessons/once.py).
 """
 
 from __future__ import annotations
@@ -26,8 +31,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from lessons import once
 from lessons.addresses import row_addresses
 from lessons.classroom import accounts
 from lessons.classroom.dashboard import student_drill_rows
@@ -42,7 +49,9 @@ from lessons.classroom.permissions import (
     student_of,
     teacher_required,
 )
-from lessons.models import Classroom, Membership, Role
+from lessons.forms import new_token
+from lessons.models import Account, Classroom, FormKind, FormResult, Invitation, Membership
+from lessons.names import clean_name
 from lessons.render import confirm_page, csrf_input, page
 
 User = get_user_model()
@@ -50,6 +59,7 @@ User = get_user_model()
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 BULK_MAX = 60  # pupils made at once: one class list
+CLASS_NAME_MAX = 100
 
 
 # ---------------------------------------------------------------- join codes
@@ -75,14 +85,13 @@ def join_link(request: HttpRequest, classroom: Classroom) -> str:
 # ---------------------------------------------------------------- forms
 
 
-class ClassForm(forms.Form):
-    name = forms.CharField(label=_("Name of the class"), max_length=100)
+class ClassForm(once.OnceForm):
+    # No max_length: the browser would cut a long name silently; clean_name says the limit.
+    name = forms.CharField(label=_("Name of the class"))
+    field_order = ("name", "token")
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
-        if not name:
-            raise ValidationError(_("Enter a name."))
-        return name
+        return clean_name(self.cleaned_data["name"], CLASS_NAME_MAX)
 
 
 class CodeForm(forms.Form):
@@ -96,44 +105,78 @@ class CodeForm(forms.Form):
 
 
 class CoTeacherForm(forms.Form):
+    """An email to invite; whether it has an account is never looked up here (no enumeration)."""
+
     email = forms.EmailField(label=_("Email of the other teacher"), max_length=150)
+
+    def clean_email(self) -> str:
+        return str(self.cleaned_data["email"]).strip().lower()
+
+
+class BulkStudentsForm(once.OnceForm):
+    names = forms.CharField(
+        label=_("Names of the pupils, one per line"),
+        widget=forms.Textarea(attrs={"rows": 12}),
+    )
+    # Shown (and needed) only when a name is already in the class or twice in the list.
+    same_names = forms.BooleanField(label=_("Make the accounts anyway"), required=False)
+    field_order = ("names", "same_names", "token")
 
     def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.classroom = classroom
-        self.teacher: Any = None
-
-    def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip().lower()
-        teacher = User.objects.filter(username=email, account__role=Role.TEACHER).first()
-        if teacher is None:
-            raise ValidationError(_("No teacher has an account with this email. Ask them to sign up first."))
-        if self.classroom.teachers.filter(pk=teacher.pk).exists():
-            raise ValidationError(_("This teacher already teaches this class."))
-        self.teacher = teacher
-        return email
-
-
-class BulkStudentsForm(forms.Form):
-    names = forms.CharField(
-        label=_("Names of the pupils, one per line"),
-        widget=forms.Textarea(attrs={"rows": 12}),
-        max_length=BULK_MAX * (accounts.NAME_MAX + 2),
-    )
+        self.repeated: list[str] = []
 
     def clean_names(self) -> list[str]:
-        names = [" ".join(line.split()) for line in self.cleaned_data["names"].splitlines()]
-        names = [name for name in names if name]
-        if not names:
+        lines = [line for line in self.cleaned_data["names"].splitlines() if line.strip()]
+        if not lines:
             raise ValidationError(_("Enter at least one name."))
-        if len(names) > BULK_MAX:
+        if len(lines) > BULK_MAX:
             raise ValidationError(_("At most %(n)s names at once.") % {"n": BULK_MAX})
-        long = [name for name in names if len(name) > accounts.NAME_MAX]
-        if long:
-            raise ValidationError(
-                _("A name has at most %(n)s characters: %(name)s") % {"n": accounts.NAME_MAX, "name": long[0]}
-            )
+        names, errors = [], []
+        for n, line in enumerate(lines, 1):
+            try:
+                names.append(clean_name(line, accounts.NAME_MAX))
+            except ValidationError as e:
+                errors.extend(
+                    _("Line %(n)d: %(error)s") % {"n": n, "error": message} for message in e.messages
+                )
+        if errors:
+            raise ValidationError(errors)
         return names
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        names = data.get("names")
+        if names and not data.get("same_names"):
+            taken = {
+                str(name).casefold()
+                for name in Account.objects.filter(user__memberships__classroom=self.classroom).values_list(
+                    "display_name", flat=True
+                )
+            }
+            seen: set[str] = set()
+            for name in names:
+                key = name.casefold()
+                if (key in taken or key in seen) and name not in self.repeated:
+                    self.repeated.append(name)
+                seen.add(key)
+            if self.repeated:
+                self.add_error(
+                    "same_names",
+                    _(
+                        "These names are already in the class or twice in the list: %(names)s. "
+                        "Tick the box to make the accounts anyway, or change the names."
+                    )
+                    % {"names": ", ".join(self.repeated)},
+                )
+        return data
+
+
+def _sent_elsewhere(request: HttpRequest, back: str) -> HttpResponse:
+    """A one-time token that another form (or another person) already used: 400, nothing made."""
+    message = _("This form was already sent from another page. Go back, reload the page and send it again.")
+    return page(request, "classroom/bad_request.html", {"message": message, "back": back}, status=400)
 
 
 # ---------------------------------------------------------------- the teacher's classes
@@ -145,13 +188,25 @@ def class_list(request: HttpRequest) -> HttpResponse:
     """The classes this teacher teaches, and a form to make one."""
     form = ClassForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        classroom = _create_class(request.user, form.cleaned_data["name"])
-        return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
+        with transaction.atomic():
+            made = once.claim(form.cleaned_data["token"], FormKind.CLASS, request.user)
+            if made is not None:
+                made.classroom = _create_class(request.user, form.cleaned_data["name"])
+                made.save(update_fields=["classroom"])
+        if made is None:  # sent twice: the class the first one made
+            made = once.earlier(form.cleaned_data["token"], FormKind.CLASS)
+            if made is None or made.user_id != request.user.pk or made.classroom_id is None:
+                return _sent_elsewhere(request, reverse("classes-list"))
+        return HttpResponseRedirect(reverse("classes-detail", args=[made.classroom_id]))
     classes = list(Classroom.objects.filter(teachers=request.user).order_by("name", "id"))
+    invitations = Invitation.objects.filter(
+        email=request.user.get_username().lower(), accepted__isnull=True
+    ).select_related("classroom", "invited_by__account")
     ctx = {
         "classes": [c for c in classes if c.archived_at is None],
         "archived": [c for c in classes if c.archived_at is not None],
         "form": form,
+        "invitations": [(i, display_name(i.invited_by) if i.invited_by else "") for i in invitations],
     }
     return page(request, "classroom/list.html", ctx)
 
@@ -189,6 +244,8 @@ class Pupil(NamedTuple):
     url: str
     password_url: str
     remove_url: str
+    # Whether this class's teachers may issue the pupil a new password: their account was made here.
+    home: bool
 
 
 def _teacher_page(
@@ -197,20 +254,26 @@ def _teacher_page(
     # Only the columns shown, and each pupil's three links without a reverse() each: the page
     # lists a whole class (bench/profile_answers.py: 11.7 ms for 40 pupils before, with 120 reverses).
     members = Membership.objects.filter(classroom=classroom).values_list(
-        "student_id", "student__username", "student__account__display_name", "left_at"
+        "student_id",
+        "student__username",
+        "student__account__display_name",
+        "student__account__home_class_id",
+        "left_at",
     )
     page_of = row_addresses("classes-student", classroom.pk)
     password_of = row_addresses("classes-student-password", classroom.pk)
     remove_of = row_addresses("classes-student-remove", classroom.pk)
     restore_of = row_addresses("classes-student-restore", classroom.pk)
     students, former = [], []
-    for pk, username, name, left_at in members:
+    for pk, username, name, home, left_at in members:
         # A pupil without an account row goes by their username (permissions.display_name).
         shown = username if name is None else str(name)
+        made_here = home == classroom.pk
         if left_at is None:
-            students.append(Pupil(pk, username, shown, page_of(pk), password_of(pk), remove_of(pk)))
+            pupil = Pupil(pk, username, shown, page_of(pk), password_of(pk), remove_of(pk), made_here)
+            students.append(pupil)
         else:
-            former.append(Pupil(pk, username, shown, page_of(pk), "", restore_of(pk)))
+            former.append(Pupil(pk, username, shown, page_of(pk), "", restore_of(pk), made_here))
     students.sort(key=lambda s: (s.name.casefold(), s.pk))
     former.sort(key=lambda s: (s.name.casefold(), s.pk))
     drills = list(classroom.drills.all())
@@ -228,7 +291,11 @@ def _teacher_page(
         "row_csrf": csrf_input(request),
         "drills": [d for d in drills if d.archived_at is None],
         "archived_drills": [d for d in drills if d.archived_at is not None],
-        "teacher_form": teacher_form or CoTeacherForm(classroom=classroom),
+        "teacher_form": teacher_form or CoTeacherForm(),
+        "invitations": [
+            (i, request.build_absolute_uri(reverse("classes-invitation", args=[i.token])))
+            for i in classroom.invitations.filter(accepted__isnull=True)
+        ],
     }
     return page(request, "classroom/detail.html", ctx, status=status)
 
@@ -279,13 +346,77 @@ def set_open(request: HttpRequest, class_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def add_teacher(request: HttpRequest, class_id: int) -> HttpResponse:
-    """The class's owner adds another teacher (who already has an account) by email."""
+    """The class's owner invites another teacher by email: the same answer whoever has the address."""
     classroom = class_for_owner(request, class_id)
-    form = CoTeacherForm(request.POST, classroom=classroom)
+    form = CoTeacherForm(request.POST)
     if not form.is_valid():
         return _teacher_page(request, classroom, teacher_form=form)
-    classroom.teachers.add(form.teacher)
-    return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
+    email = form.cleaned_data["email"]
+    if email != request.user.get_username().lower():
+        # One open invitation per address (a constraint): sent twice, it is the same invitation.
+        try:
+            with transaction.atomic():
+                Invitation.objects.get_or_create(
+                    classroom=classroom,
+                    email=email,
+                    accepted__isnull=True,
+                    defaults={"token": new_token(), "invited_by": request.user},
+                )
+        except IntegrityError:
+            pass
+    return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]) + "#teachers")
+
+
+@login_required
+@require_POST
+def cancel_invitation(request: HttpRequest, class_id: int, invitation_id: int) -> HttpResponse:
+    classroom = class_for_owner(request, class_id)
+    Invitation.objects.filter(pk=invitation_id, classroom=classroom, accepted__isnull=True).delete()
+    return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]) + "#teachers")
+
+
+@teacher_required
+@require_http_methods(["GET", "POST"])
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """An invitation's page: the invited teacher (signed in with its email) accepts or declines it.
+
+    Anyone else is told only to sign in with the address it was sent to: the page says nothing
+    of the class to a teacher it was not sent to.
+    """
+    found = Invitation.objects.select_related("classroom").filter(token=token, accepted__isnull=True).first()
+    if found is None:
+        raise Http404
+    if found.email != request.user.get_username().lower():
+        return page(request, "classroom/invitation.html", {"wrong_account": True}, status=403)
+    classroom = found.classroom
+    if request.method == "POST":
+        if request.POST.get("answer") == "accept":
+            with transaction.atomic():
+                classroom.teachers.add(request.user)
+                found.accepted = timezone.now()
+                found.save(update_fields=["accepted"])
+            return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
+        if request.POST.get("answer") == "decline":
+            found.delete()
+            return HttpResponseRedirect(reverse("classes-list"))
+        ctx = {"message": _("Choose to accept or to decline."), "back": request.path}
+        return page(request, "classroom/bad_request.html", ctx, status=400)
+    by = display_name(found.invited_by) if found.invited_by else ""
+    return page(request, "classroom/invitation.html", {"invitation": found, "classroom": classroom, "by": by})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def teacher_leave(request: HttpRequest, class_id: int) -> HttpResponse:
+    """A co-teacher stops teaching the class, after saying so on a page that asks first."""
+    classroom = class_for_teacher(request, class_id, change=True)
+    if classroom.owner_id == request.user.pk:
+        # The class would have nobody to choose its teachers.
+        raise PermissionDenied
+    if request.method == "POST":
+        classroom.teachers.remove(request.user)
+        return HttpResponseRedirect(reverse("classes-list"))
+    return page(request, "classroom/teacher_leave.html", {"classroom": classroom})
 
 
 @login_required
@@ -304,60 +435,103 @@ def remove_teacher(request: HttpRequest, class_id: int, user_id: int) -> HttpRes
 @login_required
 @require_http_methods(["GET", "POST"])
 def students_new(request: HttpRequest, class_id: int) -> HttpResponse:
-    """Accounts for a list of pupils at once; the answer is their login cards, ready to print.
+    """Accounts for a list of pupils at once, then their login cards (:func:`cards`), ready to print.
 
-    The passwords are shown once, on that page (they are stored hashed): a lost card is
-    replaced with a new password (:func:`student_password`).
+    The accounts belong to this class (``Account.home_class``). A name already in the class is
+    made again only when the teacher ticks the box that says so.
     """
     classroom = class_for_teacher(request, class_id, change=request.method == "POST")
-    form = BulkStudentsForm(request.POST or None)
+    form = BulkStudentsForm(request.POST or None, classroom=classroom)
+    token = str(form.data.get("token", ""))
+    if request.method == "POST" and not form.is_valid() and once.earlier(token, FormKind.CARDS):
+        # The same form again (even while the first was being handled): its names, in the class
+        # by now, were taken for namesakes; the first one's cards are the answer.
+        return _to_cards(request, classroom, token)
     if request.method == "POST" and form.is_valid():
-        cards = []
         with transaction.atomic():
-            for name in form.cleaned_data["names"]:
-                password = accounts.new_password()
-                student = accounts.create_student(name, password)
-                Membership.objects.create(classroom=classroom, student=student)
-                cards.append({"name": name, "username": student.username, "password": password})
-        return _cards(request, classroom, cards)
-    return page(request, "classroom/students_new.html", {"classroom": classroom, "form": form})
-
-
-def _cards(request: HttpRequest, classroom: Classroom, cards: list[dict[str, str]]) -> HttpResponse:
+            made = once.claim(token, FormKind.CARDS, request.user)
+            if made is not None:
+                made.classroom = classroom
+                for name in form.cleaned_data["names"]:
+                    password = accounts.new_password()
+                    student = accounts.create_student(name, password, home_class=classroom)
+                    Membership.objects.create(classroom=classroom, student=student)
+                    made.cards.append({"name": name, "username": student.username, "password": password})
+                made.save(update_fields=["classroom", "cards"])
+        return _to_cards(request, classroom, token)
     ctx = {
         "classroom": classroom,
-        "cards": cards,
+        "form": form,
+        "ask_same_names": bool(form.is_bound and (form.repeated or form.data.get("same_names"))),
+        "hours": once.CARDS_HOURS,
+    }
+    return page(request, "classroom/students_new.html", ctx)
+
+
+def _to_cards(request: HttpRequest, classroom: Classroom, token: str) -> HttpResponse:
+    """After the form that made the cards (or its second submit): the page that shows them."""
+    if not FormResult.objects.filter(token=token, user=request.user, classroom=classroom).exists():
+        return _sent_elsewhere(request, reverse("classes-detail", args=[classroom.pk]))
+    return HttpResponseRedirect(reverse("classes-cards", args=[classroom.pk, token]))
+
+
+@login_required
+@never_cache  # first passwords: never kept by the browser or a proxy; a reload asks again
+def cards(request: HttpRequest, class_id: int, token: str) -> HttpResponse:
+    """Login cards just made, for the teacher who made them: reload and print as often as needed."""
+    classroom = class_for_teacher(request, class_id)
+    made = FormResult.objects.filter(
+        token=token, kind=FormKind.CARDS, user=request.user, classroom=classroom
+    ).first()
+    if made is None:
+        raise Http404
+    ctx = {
+        "classroom": classroom,
+        "cards": once.cards_of(made),
+        "hours": once.CARDS_HOURS,
         "login_url": request.build_absolute_uri(reverse("accounts-login")),
     }
     return page(request, "classroom/cards.html", ctx)
 
 
+class PasswordForm(once.OnceForm):
+    """Issuing a new password: only the token, so that sending it twice issues one password."""
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def student_password(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
-    """A new password for a pupil who lost theirs, on a new login card. Asks first (GET)."""
+    """A new password for a pupil who lost theirs, on a new login card, after a page that asks first.
+
+    Only the teachers of the class the pupil's account was made in may do it: a teacher of a class
+    the pupil joined later could otherwise take the account over.
+    """
     classroom = class_for_teacher(request, class_id, change=True)
     student = student_of(classroom, user_id)
-    if request.method == "GET":
-        name = display_name(student)
-        return confirm_page(
-            request,
-            title=gettext("Give %(name)s a new password?") % {"name": name},
-            consequences=[
-                gettext("Their present password stops working at once."),
-                gettext("A new login card is shown, to print or copy: the new password is shown only once."),
-                gettext("Their answers and progress stay as they are."),
-            ],
-            action=reverse("classes-student-password", args=[classroom.pk, student.pk]),
-            button=gettext("Make a new password"),
-            cancel=reverse("classes-detail", args=[classroom.pk]),
-            classroom=classroom,
-        )
-    password = accounts.new_password()
-    student.set_password(password)
-    student.save(update_fields=["password"])
-    card = {"name": display_name(student), "username": student.username, "password": password}
-    return _cards(request, classroom, [card])
+    # class_for_teacher(change=True): the visitor teaches this class; it must be the pupil's home.
+    if accounts.home_class_id(student) != classroom.pk:
+        ctx = {"classroom": classroom, "student": student, "name": display_name(student), "not_home": True}
+        return page(request, "classroom/student_password.html", ctx, status=403)
+    form = PasswordForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        token = form.cleaned_data["token"]
+        with transaction.atomic():
+            made = once.claim(token, FormKind.CARDS, request.user)
+            if made is not None:
+                password = accounts.issue_password(request.user, student, classroom)
+                made.classroom = classroom
+                card = {"name": display_name(student), "username": student.username, "password": password}
+                made.cards = [card]
+                made.save(update_fields=["classroom", "cards"])
+        return _to_cards(request, classroom, token)
+    ctx = {
+        "classroom": classroom,
+        "student": student,
+        "name": display_name(student),
+        "form": form,
+        "locked_out": accounts.is_locked_out(student.get_username()),
+    }
+    return page(request, "classroom/student_password.html", ctx, status=400 if form.is_bound else 200)
 
 
 @login_required
@@ -504,11 +678,21 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         return page(request, "classroom/join.html", ctx)
     form = accounts.StudentJoinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         with transaction.atomic():
-            student = accounts.create_student(
-                form.cleaned_data["display_name"], form.cleaned_data["password"]
-            )
-            Membership.objects.create(classroom=classroom, student=student)
+            made = once.claim(data["token"], FormKind.JOIN, None)
+            if made is not None:
+                name, password = data["display_name"], data["password"]
+                student = accounts.create_student(name, password, home_class=classroom)
+                Membership.objects.create(classroom=classroom, student=student)
+                made.user, made.classroom = student, classroom
+                made.save(update_fields=["user", "classroom"])
+        if made is None:
+            # Sent twice: the account the first one made, for whoever typed its password again.
+            made = once.earlier(data["token"], FormKind.JOIN)
+            if made is None or made.user is None or not made.user.check_password(data["password"]):
+                return _sent_elsewhere(request, reverse("classes-join", args=[classroom.code]))
+            student = made.user
         accounts.sign_in(request, student)
         return HttpResponseRedirect(reverse("classes-welcome", args=[classroom.pk]))
     ctx["form"] = form

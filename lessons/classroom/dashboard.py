@@ -43,7 +43,7 @@ from engine import messages
 from engine.cards import Card, NotationError
 from lessons import checking
 from lessons.addresses import row_addresses
-from lessons.classroom import trainer_report
+from lessons.classroom import accounts, trainer_report
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
 from lessons.models import (
     Attempt,
@@ -664,6 +664,8 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
         "history": student_history(classroom, pupil),
         "trainer": trainer,
         "trainer_recent": trainer_recent,
+        "locked_out": accounts.is_locked_out(pupil.get_username()),
+        "may_issue_password": accounts.may_issue_password(request.user, pupil),
     }
     return page(request, "classroom/student.html", ctx)
 

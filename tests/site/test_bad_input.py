@@ -51,6 +51,8 @@ def endpoints(world, game):
         "n": 2,
         "code": "ABC234",
         "pk": game.pk,
+        "token": "made-1234567",
+        "invitation_id": 1,
     }
     urls = []
     resolver = get_resolver()

@@ -56,8 +56,9 @@ def make_teacher(email: str, name: str = "Teacher") -> object:
 
 
 def make_student(username: str, name: str, classroom: Classroom | None = None) -> object:
+    """A pupil whose account was made in ``classroom`` (its home class), as login cards make them."""
     user = User.objects.create_user(username=username, password=PASSWORD)
-    Account.objects.create(user=user, role=Role.STUDENT, display_name=name)
+    Account.objects.create(user=user, role=Role.STUDENT, display_name=name, home_class=classroom)
     if classroom is not None:
         Membership.objects.create(classroom=classroom, student=user)
     return user

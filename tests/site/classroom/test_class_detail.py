@@ -1,7 +1,7 @@
 """A class's page: for its teachers the code, link, pupils, drills and co-teachers; for a pupil
 their drills and a way out. And the changes made from it: new code, closing, co-teachers, leaving."""
 
-from lessons.models import Membership
+from lessons.models import Invitation, Membership
 from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import login, make_student
 
@@ -59,26 +59,67 @@ def test_it_refuses_a_tampered_open_value(client, teacher, classroom):
     assert client.post(url(classroom, "open"), {"open": "maybe"}).status_code == 400
 
 
-def test_the_owner_adds_a_co_teacher_by_email(client, teacher, other_teacher, classroom):
+def test_the_owner_invites_a_co_teacher_who_accepts(client, teacher, other_teacher, classroom):
     login(client, teacher)
 
     response = client.post(url(classroom, "teachers"), {"email": "OTHER@example.com"})
 
     assert response.status_code == 302
-    assert other_teacher in classroom.teachers.all()
+    assert other_teacher not in classroom.teachers.all()  # not before they accept
+    invitation = Invitation.objects.get()
     login(client, other_teacher)
+    listed = client.get("/en/classes/")
+    assert "Riyadh club" in listed.text and "Accept" in listed.text
+    accepted = client.post(f"/en/invitations/{invitation.token}/", {"answer": "accept"})
+    assert accepted["Location"] == url(classroom)
+    assert other_teacher in classroom.teachers.all()
     assert client.get(url(classroom, "dashboard/")).status_code == 200
 
 
-def test_it_adds_only_existing_teachers(client, teacher, student, classroom):
+def test_the_invitation_form_answers_the_same_whoever_has_the_address(
+    client, teacher, other_teacher, student, classroom
+):
     login(client, teacher)
 
-    unknown = client.post(url(classroom, "teachers"), {"email": "nobody@example.com"})
-    pupil = client.post(url(classroom, "teachers"), {"email": "kam472@example.com"})
+    answers = [
+        client.post(url(classroom, "teachers"), {"email": email})
+        for email in ("other@example.com", "nobody@example.com", "kam472@example.com")
+    ]
 
-    assert "No teacher has an account with this email" in unknown.text
-    assert pupil.status_code == 200
+    assert {(r.status_code, r["Location"]) for r in answers} == {(302, url(classroom) + "#teachers")}
     assert classroom.teachers.count() == 1
+    page = client.get(url(classroom)).text
+    assert "No teacher has an account" not in page
+    assert all(email in page for email in ("other@example.com", "nobody@example.com"))
+
+
+def test_an_invitation_is_only_for_the_teacher_it_was_sent_to(client, teacher, other_teacher, classroom):
+    login(client, teacher)
+    client.post(url(classroom, "teachers"), {"email": "someone@example.com"})
+    invitation = Invitation.objects.get()
+    login(client, other_teacher)
+
+    page = client.get(f"/en/invitations/{invitation.token}/")
+    accept = client.post(f"/en/invitations/{invitation.token}/", {"answer": "accept"})
+
+    assert page.status_code == accept.status_code == 403
+    assert "Riyadh club" not in page.text
+    assert "Riyadh club" not in client.get("/en/classes/").text
+    assert other_teacher not in classroom.teachers.all()
+
+
+def test_a_co_teacher_leaves_the_class_after_confirming(client, teacher, co_teacher, classroom):
+    login(client, co_teacher)
+
+    asked = client.get(url(classroom, "teachers/leave/"))
+    assert asked.status_code == 200 and co_teacher in classroom.teachers.all()
+
+    left = client.post(url(classroom, "teachers/leave/"))
+
+    assert left["Location"] == "/en/classes/"
+    assert list(classroom.teachers.all()) == [teacher]
+    login(client, teacher)
+    assert client.post(url(classroom, "teachers/leave/")).status_code == 403  # the owner stays
 
 
 def test_the_owner_removes_a_co_teacher_but_not_themselves(client, teacher, co_teacher, classroom):

@@ -26,7 +26,7 @@ def test_it_lists_the_classes_of_a_co_teacher(client, co_teacher):
 def test_it_makes_a_class_with_a_new_code(client, teacher):
     login(client, teacher)
 
-    response = client.post("/en/classes/", {"name": "  Club   du mercredi "})
+    response = client.post("/en/classes/", {"name": "  Club   du mercredi ", "token": "once-1234567"})
 
     classroom = Classroom.objects.get()
     assert response["Location"] == f"/en/classes/{classroom.pk}/"
@@ -54,3 +54,24 @@ def test_codes_leave_out_characters_read_for_others(db):
 
 def test_codes_are_read_whatever_the_case_spaces_and_dashes():
     assert normalize_code(" abc-234 ") == "ABC234"
+
+
+def test_the_same_form_sent_twice_makes_one_class(client, teacher):
+    login(client, teacher)
+
+    first = client.post("/en/classes/", {"name": "Club", "token": "once-1234567"})
+    second = client.post("/en/classes/", {"name": "Club", "token": "once-1234567"})
+
+    classroom = Classroom.objects.get()
+    assert first["Location"] == second["Location"] == f"/en/classes/{classroom.pk}/"
+
+
+def test_a_token_another_teacher_used_makes_nothing(client, teacher, other_teacher):
+    login(client, teacher)
+    client.post("/en/classes/", {"name": "Club", "token": "once-1234567"})
+    login(client, other_teacher)
+
+    response = client.post("/en/classes/", {"name": "Mine", "token": "once-1234567"})
+
+    assert response.status_code == 400
+    assert Classroom.objects.count() == 1

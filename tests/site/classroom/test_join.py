@@ -1,6 +1,7 @@
 """Pupils join a class with its code: a new account (no email), or the one they are signed in with."""
 
 import re
+import secrets
 
 from django.contrib.auth import get_user_model
 
@@ -13,7 +14,10 @@ User = get_user_model()
 
 
 def join(client, code="ABC234", **overrides):
-    data = {"display_name": "Omid", "password": PASSWORD, "password2": PASSWORD, **overrides}
+    data = {
+        "display_name": "Omid", "password": PASSWORD, "password2": PASSWORD,
+        "token": secrets.token_urlsafe(12), **overrides,
+    }  # fmt: skip
     return client.post(f"/en/join/{code}/", data)
 
 
@@ -100,3 +104,26 @@ def test_it_welcomes_in_arabic(client, classroom):
 
     assert response.status_code == 200
     assert 'dir="rtl"' in response.text
+
+
+def test_the_same_join_form_sent_twice_makes_one_pupil(client, classroom):
+    first = join(client, token="join-1234567")
+    client.logout()  # the second submit left before the first one's answer signed the pupil in
+
+    second = join(client, token="join-1234567")
+
+    assert first["Location"] == second["Location"] == f"/en/classes/{classroom.pk}/welcome/"
+    assert User.objects.filter(account__display_name="Omid").count() == 1
+    assert client.get(second["Location"]).status_code == 200  # signed in as that pupil
+
+
+def test_a_used_join_token_with_another_password_makes_and_signs_in_nobody(client, classroom):
+    join(client, token="join-1234567")
+    client.logout()
+
+    other = "another pass phrase 9"
+    response = join(client, token="join-1234567", password=other, password2=other)
+
+    assert response.status_code == 400
+    assert User.objects.count() == 2  # the teacher and the one pupil
+    assert "_auth_user_id" not in client.session

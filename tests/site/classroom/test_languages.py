@@ -41,6 +41,10 @@ PAGES = [
     ("student", "/{lang}/drills/"),
     ("student", "/{lang}/classes/{c}/"),
     ("student", "/{lang}/classes/{c}/leave"),
+    ("student", "/{lang}/accounts/password/"),
+    ("teacher", "/{lang}/classes/{c}/students/{s}/"),
+    ("teacher", "/{lang}/classes/{c}/students/{s}/password"),
+    ("co_teacher", "/{lang}/classes/{c}/teachers/leave/"),
 ]
 
 

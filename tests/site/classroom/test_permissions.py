@@ -9,7 +9,7 @@ teacher pages but change nothing (403).
 
 import pytest
 
-from lessons.models import DrillItem, Puzzle, PuzzleAuthor, Source
+from lessons.models import DrillItem, FormKind, FormResult, Invitation, Puzzle, PuzzleAuthor, Source
 from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import login
 from tests.site.pages import TRICK
@@ -29,6 +29,13 @@ def teacher_puzzle(world):
 
 def ids(world, teacher_puzzle):
     drill = world["drill"]
+    # The teacher's login cards and an invitation of other_teacher, both at the address "made-1234567".
+    FormResult.objects.create(
+        token=MADE, kind=FormKind.CARDS, user=world["teacher"], classroom=world["classroom"]
+    )
+    invitation = Invitation.objects.create(
+        classroom=world["classroom"], email="other@example.com", token=MADE, invited_by=world["teacher"]
+    )
     items = list(DrillItem.objects.filter(drill=drill).order_by("order"))
     return {
         "c": world["classroom"].pk,
@@ -39,7 +46,13 @@ def ids(world, teacher_puzzle):
         "co": world["co_teacher"].pk,
         "tp": teacher_puzzle.key,
         "count": Puzzle.objects.get(key="sa-count-1").pk,
+        "tok": MADE,
+        "inv": invitation.pk,
     }
+
+
+MADE = "made-1234567"
+ONCE = "once-1234567"  # a one-time form token not used yet
 
 
 NEW_PUZZLE = {
@@ -60,6 +73,9 @@ MATRIX = [
     ("get", "/en/accounts/signup/", None, (T, A, A, A, A, A, A)),
     ("get", "/en/accounts/login/", None, (T, A, A, A, A, A, A)),
     ("post", "/en/accounts/logout/", {}, (A, A, A, A, A, A, A)),
+    ("get", "/en/accounts/password/", None, (A, T, T, T, T, T, T)),
+    ("get", "/en/accounts/password/done/", None, (A, T, T, T, T, T, T)),
+    ("get", "/en/accounts/password/notice/", None, (A, T, T, T, T, T, T)),
     # Joining
     ("get", "/en/join/", None, (T, T, T, T, T, T, T)),
     ("get", "/en/join/ABC234/", None, (T, A, T, T, T, T, T)),
@@ -67,7 +83,7 @@ MATRIX = [
     ("get", "/en/join/NOPE99/", None, (N, N, N, N, N, N, N)),
     # Classes
     ("get", "/en/classes/", None, (A, F, F, T, T, T, F)),
-    ("post", "/en/classes/", {"name": "New class"}, (A, F, F, A, A, A, F)),
+    ("post", "/en/classes/", {"name": "New class", "token": ONCE}, (A, F, F, A, A, A, F)),
     ("get", "/en/classes/{c}/", None, (A, T, N, T, T, N, T)),
     ("get", "/en/classes/{c}/welcome/", None, (A, T, N, F, F, N, N)),
     ("get", "/en/classes/{c}/code", None, (A, F, N, T, T, N, F)),
@@ -76,16 +92,22 @@ MATRIX = [
     ("post", "/en/classes/{c}/teachers", {"email": "other@example.com"}, (A, F, N, A, F, N, F)),
     ("post", "/en/classes/{c}/teachers/{co}/remove", {}, (A, F, N, A, F, N, F)),
     ("get", "/en/classes/{c}/leave", None, (A, T, N, F, F, N, N)),
+    ("get", "/en/classes/{c}/teachers/leave/", None, (A, F, N, F, T, N, F)),
+    ("post", "/en/classes/{c}/teachers/leave/", {}, (A, F, N, F, A, N, F)),
+    ("post", "/en/classes/{c}/invitations/{inv}/cancel", {}, (A, F, N, A, F, N, F)),
+    ("get", "/en/invitations/{tok}/", None, (A, F, F, F, F, T, F)),
+    ("post", "/en/invitations/{tok}/", {"answer": "accept"}, (A, F, F, F, F, A, F)),
     ("post", "/en/classes/{c}/leave", {}, (A, A, N, F, F, N, N)),
     ("get", "/en/classes/{c}/archive", None, (A, F, N, T, T, N, F)),
     ("post", "/en/classes/{c}/archive", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/restore", {}, (A, F, N, A, A, N, F)),
     # Pupils of a class
     ("get", "/en/classes/{c}/students/new/", None, (A, F, N, T, T, N, T)),
-    ("post", "/en/classes/{c}/students/new/", {"names": "Ali"}, (A, F, N, T, T, N, F)),
+    ("post", "/en/classes/{c}/students/new/", {"names": "Ali", "token": ONCE}, (A, F, N, A, A, N, F)),
+    ("get", "/en/classes/{c}/cards/{tok}/", None, (A, F, N, T, N, N, N)),
     ("get", "/en/classes/{c}/students/{s}/", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/students/{s}/password", None, (A, F, N, T, T, N, F)),
-    ("post", "/en/classes/{c}/students/{s}/password", {}, (A, F, N, T, T, N, F)),
+    ("post", "/en/classes/{c}/students/{s}/password", {"token": ONCE}, (A, F, N, A, A, N, F)),
     ("get", "/en/classes/{c}/students/{s}/remove", None, (A, F, N, T, T, N, F)),
     ("post", "/en/classes/{c}/students/{s}/remove", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/students/{s}/restore", {}, (A, F, N, A, A, N, F)),
@@ -178,6 +200,8 @@ def test_every_view_of_classes_is_in_the_matrix():
         .replace("<str:code>", "ABC234")
         .replace("<slug:key>", "{tp}")
         .replace("<int:n>", "1")
+        .replace("<slug:token>", "{tok}")
+        .replace("<id:invitation_id>", "{inv}")
         for pattern in patterns
     }
     rows = {

@@ -166,7 +166,10 @@ def dashboard_cells(client, classroom, lang="en"):
     """Each pupil's trainer cell on the dashboard, by name."""
     text = client.get(f"/{lang}/classes/{classroom.pk}/dashboard/").text
     found = re.findall(
-        r'<th scope="row"><a [^>]*>(.*?)</a></th>.*?<td class="trainer-ratings">(.*?)</td>', text, re.S
+        r'<th scope="row"><a [^>]*>(.*?)</a>(?: <span class="username"[^>]*>[^<]*</span>)?</th>'
+        r'.*?<td class="trainer-ratings">(.*?)</td>',
+        text,
+        re.S,
     )
     return {name: cells(f"<td>{cell}</td>")[0] for name, cell in found}, text
 
