@@ -190,14 +190,20 @@ def record_attempt(
         if first is None:  # not a repeated token: some other constraint failed
             raise
         # A double submit repeats everything; a token kept from one puzzle and posted with
-        # another (or with another answer) would get a verdict that leaves no trace.
-        if first.puzzle_id != puzzle.pk or first.answer != _as_stored(answer) or first.user_id != _pk(user):
+        # another (or with another answer, or on another page: a lesson's token on a drill's
+        # page) would get a verdict that leaves no trace.
+        if (
+            first.puzzle_id != puzzle.pk
+            or first.answer != _as_stored(answer)
+            or first.user_id != _pk(user)
+            or first.drill_id != _pk(drill)
+        ):
             raise TokenMisused(token) from None
         return first, False
 
 
 class TokenMisused(Exception):
-    """A form token already recorded for another puzzle, answer or learner: a 400, no verdict."""
+    """A form token already recorded for another puzzle, answer, learner or page: a 400, no verdict."""
 
 
 def _as_stored(answer: Any) -> Any:

@@ -84,3 +84,20 @@ def test_it_refuses_a_token_of_another_puzzle_in_the_trainer(client, saudi, sett
 
     assert_refused(response)
     assert not TrainerPlay.objects.exists()
+
+
+def test_it_refuses_a_lesson_token_on_the_drill_page_of_the_same_puzzle(client, student, drill):
+    # A token belongs to one page too: the lesson's answer does not count for the drill, so
+    # replaying its token there would show a verdict the drill never recorded.
+    login(client, student)
+    item = DrillItem.objects.get(drill=drill, puzzle__key="sa-winner-1")
+    lesson_url = step_url(1, slug="counting")
+    lesson_token = token(client.get(lesson_url))
+    client.post(lesson_url + "answer", {"token": lesson_token, "seat": "W"})
+    assert Attempt.objects.get().drill is None
+    url = f"/en/drills/{drill.pk}/puzzles/{item.pk}/"
+    client.get(url)
+
+    response = client.post(url + "answer", {"token": lesson_token, "seat": "W"})
+
+    assert_refused(response)
