@@ -6,18 +6,13 @@ class LessonsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.conf import settings
-        from django.db.models.signals import post_delete, post_save, pre_delete
+        from django.db.models.signals import post_delete, post_save
 
         from lessons.lesson_cache import content_changed
         from lessons.models import Course, Lesson, Puzzle, Step
-        from lessons.records import pass_on_classes
 
         # Lessons are kept in memory between requests: a change to them is read again.
         for model in (Course, Lesson, Step, Puzzle):
             uid = f"lesson-cache-{model.__name__}"
             post_save.connect(content_changed, sender=model, dispatch_uid=uid + "-save")
             post_delete.connect(content_changed, sender=model, dispatch_uid=uid + "-delete")
-
-        # A teacher's account deleted never takes a class with it (docs/records.md).
-        pre_delete.connect(pass_on_classes, sender=settings.AUTH_USER_MODEL, dispatch_uid="pass-on-classes")

@@ -244,7 +244,7 @@ class Classroom(models.Model):
     # A closed class keeps its students but nobody can join it.
     is_open = models.BooleanField(default=True)
     # SET_NULL: deleting a teacher's account never deletes a class; ownership passes to another
-    # of its teachers first (lessons/records.py), and a class left with none keeps its records.
+    # of its teachers first (lessons/classroom/records.py), and a class left with none keeps its records.
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
