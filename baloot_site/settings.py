@@ -167,6 +167,10 @@ DATABASES = {
 }
 # PostgreSQL through Django's backend with a health check that needs no query (baloot_site/postgres).
 POSTGRES_ENGINE = "baloot_site.postgres"
+# STOCK_BACKENDS=1: Django's own PostgreSQL and Redis backends, to measure what ours save.
+STOCK_BACKENDS = env_bool("STOCK_BACKENDS", False)
+if STOCK_BACKENDS:
+    POSTGRES_ENGINE = "django.db.backends.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = POSTGRES_ENGINE
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -269,7 +273,9 @@ if REDIS_URL:
     CACHES = {
         "default": {
             # Django's Redis backend, minus a client made per operation (baloot_site/redis_cache.py).
-            "BACKEND": "baloot_site.redis_cache.RedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache"
+            if STOCK_BACKENDS
+            else "baloot_site.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "baloot"),
         }
@@ -283,6 +289,10 @@ else:
 # seconds (lessons/lesson_cache.py; a change saved through Django is seen at once). Off in
 # development, so that a content file loaded again shows at the next page.
 CONTENT_CACHE_SECONDS = env_int("CONTENT_CACHE_SECONDS", 0 if DEBUG else 300)
+
+# The load test's floor request at /<lang>/floor/ (baloot_site/floor.py), which INSERTs a row for
+# every POST: on only for `make loadtest`, which turns it on for its own server. Never in production.
+LOADTEST_FLOOR = env_bool("LOADTEST_FLOOR", False)
 
 # Answers per minute one learner (their session, or their address without one) may post.
 ANSWER_RATE_LIMIT = env_int("ANSWER_RATE_LIMIT", 60)
