@@ -167,9 +167,10 @@ DATABASES = {
 }
 # PostgreSQL through Django's backend with a health check that needs no query (baloot_site/postgres).
 POSTGRES_ENGINE = "baloot_site.postgres"
-# STOCK_BACKENDS=1: Django's own PostgreSQL and Redis backends, to measure what ours save.
-STOCK_BACKENDS = env_bool("STOCK_BACKENDS", False)
-if STOCK_BACKENDS:
+# STOCK_BACKENDS=db,cache (or either): Django's own PostgreSQL and Redis backends, to measure
+# what ours save.
+STOCK_BACKENDS = env_list("STOCK_BACKENDS", [])
+if "db" in STOCK_BACKENDS:
     POSTGRES_ENGINE = "django.db.backends.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = POSTGRES_ENGINE
@@ -274,7 +275,7 @@ if REDIS_URL:
         "default": {
             # Django's Redis backend, minus a client made per operation (baloot_site/redis_cache.py).
             "BACKEND": "django.core.cache.backends.redis.RedisCache"
-            if STOCK_BACKENDS
+            if "cache" in STOCK_BACKENDS
             else "baloot_site.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "baloot"),
