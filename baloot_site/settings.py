@@ -160,20 +160,11 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=env_int("CONN_MAX_AGE", 60),
-        # A kept connection is checked before each request: after a database restart the
-        # first request reconnects instead of failing on a dead socket.
+        # A kept connection is checked (Django's SELECT 1) before its first query of each request:
+        # after a database restart the request reconnects instead of failing on a dead socket.
         conn_health_checks=True,
     )
 }
-# PostgreSQL through Django's backend with a health check that needs no query (baloot_site/postgres).
-POSTGRES_ENGINE = "baloot_site.postgres"
-# STOCK_BACKENDS=db,cache (or either): Django's own PostgreSQL and Redis backends, to measure
-# what ours save.
-STOCK_BACKENDS = env_list("STOCK_BACKENDS", [])
-if "db" in STOCK_BACKENDS:
-    POSTGRES_ENGINE = "django.db.backends.postgresql"
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["ENGINE"] = POSTGRES_ENGINE
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A write-ahead log synced at checkpoints, not at every commit: recording an answer costs
     # microseconds instead of a disk flush (about 25 ms on a small server). A power cut may lose
@@ -191,8 +182,6 @@ if DATABASE_REPLICA_URL:
     DATABASES["replica"] = dj_database_url.parse(
         DATABASE_REPLICA_URL, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True
     )
-    if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":
-        DATABASES["replica"]["ENGINE"] = POSTGRES_ENGINE
     # Tests never make a database on the replica: there it is the primary's test database again.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["baloot_site.db_router.ReplicaRouter"]
@@ -270,6 +259,8 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # One Redis shared by every app server holds the cache (rate limits, axes' counters stay in the
 # database) and the sessions' cached copies; without REDIS_URL each process keeps its own memory cache.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# STOCK_BACKENDS=cache: Django's own Redis backend, to measure what ours saves.
+STOCK_BACKENDS = env_list("STOCK_BACKENDS", [])
 if REDIS_URL:
     CACHES = {
         "default": {
