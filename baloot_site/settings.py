@@ -259,15 +259,11 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # One Redis shared by every app server holds the cache (rate limits, axes' counters stay in the
 # database) and the sessions' cached copies; without REDIS_URL each process keeps its own memory cache.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# STOCK_BACKENDS=cache: Django's own Redis backend, to measure what ours saves.
-STOCK_BACKENDS = env_list("STOCK_BACKENDS", [])
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's Redis backend, minus a client made per operation (baloot_site/redis_cache.py).
-            "BACKEND": "django.core.cache.backends.redis.RedisCache"
-            if "cache" in STOCK_BACKENDS
-            else "baloot_site.redis_cache.RedisCache",
+            # Django's own; the rate limits count through its client (baloot_site/middleware.py).
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "baloot"),
         }

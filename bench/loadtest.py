@@ -62,12 +62,6 @@ MAX_REQUESTS = int(os.environ.get("LOADTEST_MAX_REQUESTS", "200000"))
 WARMUP_SECONDS = float(os.environ.get("LOADTEST_WARMUP_SECONDS", "5"))
 # "both" (the default), "class" or "saturation".
 MIX = os.environ.get("LOADTEST_MIX", "both")
-# LOADTEST_COMPARE_STOCK=N: instead of the mixes, N pairs of saturation runs on the same database,
-# the site's own backends then Django's stock ones (LOADTEST_STOCK, "db,cache" by default, passed
-# to the server as STOCK_BACKENDS: baloot_site/settings.py),
-# each with its own server, warm-up and answer_cpu_ratio.
-COMPARE_STOCK = int(os.environ.get("LOADTEST_COMPARE_STOCK", "0"))
-STOCK = os.environ.get("LOADTEST_STOCK", "db,cache")
 USERS = 32
 # The class mix: each user waits this many seconds (uniformly at random) before each request,
 # and the teachers open one page for every ANSWERS_PER_TEACHER_PAGE answers.
@@ -747,33 +741,6 @@ def report(mix: Mix, by_kind: dict[str, list[float]]) -> None:
         print(f"  error: {sample}", file=sys.stderr)
 
 
-def compare_stock(env: dict[str, str], port: int, data: dict[str, list], request_log: IO[bytes]) -> None:  # type: ignore[type-arg]
-    """``COMPARE_STOCK`` pairs of saturation runs, ours then stock: each one's ratio, and each pair's."""
-    for pair in range(1, COMPARE_STOCK + 1):
-        ratios = {}
-        for variant, stock in (("ours", ""), ("stock", STOCK)):
-            with gunicorn({**env, "STOCK_BACKENDS": stock}, port, request_log):
-                load = os.getloadavg()[0]
-                (mix,) = drive(
-                    port,
-                    data,
-                    ["saturation"],
-                    MAX_REQUESTS,
-                    dict,
-                    lambda: os.fstat(request_log.fileno()).st_size,
-                )
-            answer_ms, floor_ms, ratio = cpu_ratio(server_cpu_by_kind(request_log, mix.log_span))
-            ratios[variant] = ratio
-            print(
-                f"BENCH compare_{variant}_{pair}_answer_cpu_ratio {ratio:.3f} "
-                f"(answer {answer_ms:.2f} ms, floor {floor_ms:.2f} ms, "
-                f"{mix.tally.answers / mix.elapsed:.1f} answers/s, "
-                f"errors {mix.tally.errors}, load {load:.1f})",
-                flush=True,
-            )
-        print(f"pair {pair}: stock / ours = {ratios['stock'] / ratios['ours']:.3f}", flush=True)
-
-
 def main() -> int:
     signal.signal(signal.SIGTERM, stop_on_sigterm)
     mixes = {"both": ["class", "saturation"], "class": ["class"], "saturation": ["saturation"]}.get(MIX)
@@ -796,9 +763,6 @@ def main() -> int:
         psql(FLOOR_TABLE, url)
         if not data["steps"]:
             raise RuntimeError("the curriculum has no play puzzle to answer")
-        if COMPARE_STOCK:
-            compare_stock(env, port, data, request_log)
-            return 0
         with gunicorn(env, port, request_log) as server:
             print(f"driving 127.0.0.1:{port} with {USERS} users: {' then '.join(mixes)} mix", file=sys.stderr)
             load_before = os.getloadavg()[0]
