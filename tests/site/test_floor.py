@@ -48,3 +48,11 @@ def test_it_makes_the_session_inserts_one_row_and_renders_a_tiny_template(client
 
 def test_it_answers_only_posts(client, floor_on):
     assert client.get("/en/floor/").status_code == 405
+
+
+def test_it_reads_the_session_not_only_its_key(client, floor_on):
+    session = client.session
+    session["loadtest_floor_seen"] = 3
+    session.save()
+    response = client.post("/en/floor/")
+    assert b'data-seen="3"' in response.content
