@@ -39,7 +39,7 @@ help:
 	@echo "make test    install what the tests need and run the whole suite (SQLite, then PostgreSQL)"
 	@echo "make lint    ruff and mypy (strict on engine/)"
 	@echo "make bench   run the benchmarks in bench/"
-	@echo "make loadtest  gunicorn on PostgreSQL driven by 32 simulated users for 60 s"
+	@echo "make loadtest  gunicorn on PostgreSQL, 32 simulated users: a class mix then a saturation mix, 60 s each"
 
 # venv: the virtual environment with the project and its dev tools installed (editable).
 venv: $(INSTALLED)
@@ -86,8 +86,9 @@ lint: venv
 bench: venv messages
 	$(PY) bench/run.py
 
-# loadtest: gunicorn on 127.0.0.1 with a throwaway PostgreSQL database and Redis, 32 simulated users for 60 s,
-# `BENCH load_*` lines; it drops the database and stops the server when done (bench/loadtest.py).
+# loadtest: gunicorn on 127.0.0.1 with a throwaway PostgreSQL database and Redis, 32 simulated users:
+# the class mix (2-5 s pauses) then the saturation mix (none), 60 s each; `BENCH load_*` lines and
+# answer_cpu_ratio; it drops the database and stops the server when done (bench/loadtest.py).
 loadtest: venv messages postgres redis
 	$(PY) bench/loadtest.py
 

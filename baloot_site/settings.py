@@ -166,15 +166,11 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=env_int("CONN_MAX_AGE", 60),
-        # A kept connection is checked before each request: after a database restart the
-        # first request reconnects instead of failing on a dead socket.
+        # A kept connection is checked (Django's SELECT 1) before its first query of each request:
+        # after a database restart the request reconnects instead of failing on a dead socket.
         conn_health_checks=True,
     )
 }
-# PostgreSQL through Django's backend with a health check that needs no query (baloot_site/postgres).
-POSTGRES_ENGINE = "baloot_site.postgres"
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["ENGINE"] = POSTGRES_ENGINE
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A write-ahead log synced at checkpoints, not at every commit: recording an answer costs
     # microseconds instead of a disk flush (about 25 ms on a small server). A power cut may lose
@@ -192,8 +188,6 @@ if DATABASE_REPLICA_URL:
     DATABASES["replica"] = dj_database_url.parse(
         DATABASE_REPLICA_URL, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True
     )
-    if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":
-        DATABASES["replica"]["ENGINE"] = POSTGRES_ENGINE
     # Tests never make a database on the replica: there it is the primary's test database again.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["baloot_site.db_router.ReplicaRouter"]
@@ -274,8 +268,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's Redis backend, minus a client made per operation (baloot_site/redis_cache.py).
-            "BACKEND": "baloot_site.redis_cache.RedisCache",
+            # Django's own; the rate limits count through its client (baloot_site/middleware.py).
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "baloot"),
         }
@@ -289,6 +283,10 @@ else:
 # seconds (lessons/lesson_cache.py; a change saved through Django is seen at once). Off in
 # development, so that a content file loaded again shows at the next page.
 CONTENT_CACHE_SECONDS = env_int("CONTENT_CACHE_SECONDS", 0 if DEBUG else 300)
+
+# The load test's floor request at /<lang>/floor/ (baloot_site/floor.py), which INSERTs a row for
+# every POST: on only for `make loadtest`, which turns it on for its own server. Never in production.
+LOADTEST_FLOOR = env_bool("LOADTEST_FLOOR", False)
 
 # Answers per minute one learner (their session, or their address without one) may post.
 ANSWER_RATE_LIMIT = env_int("ANSWER_RATE_LIMIT", 60)

@@ -4,6 +4,7 @@ Every page lives under a language prefix (/en/, /ar/, ...), htmx fragments
 included, so that a fragment always comes back in the page's language.
 """
 
+from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
@@ -35,3 +36,11 @@ urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     prefix_default_language=True,
 )
+
+if settings.LOADTEST_FLOOR:
+    # The load test's floor request, which writes: only where LOADTEST_FLOOR is on (baloot_site/floor.py).
+    from baloot_site import floor
+
+    urlpatterns += i18n_patterns(
+        path("floor/", floor.floor, name="loadtest-floor"), prefix_default_language=True
+    )

@@ -4,22 +4,30 @@ What it does, and undoes:
 1. creates a throwaway PostgreSQL database (``baloot_load_<pid>``), migrates it, loads the
    curriculum and makes teachers with classes of pupils; starts a throwaway Redis on a free port
    for the cache and the sessions, as deployed (``LOADTEST_REDIS=0``: without Redis);
-2. starts gunicorn (gunicorn.conf.py, DEBUG off) on 127.0.0.1 and a free port;
+2. starts gunicorn (gunicorn.conf.py, DEBUG off, its request log on, the floor request of
+   baloot_site/floor.py on) on 127.0.0.1 and a free port;
 3. signs the pupils and teachers in, runs every user ``LOADTEST_WARMUP_SECONDS`` (5) seconds off
-   the clock, then ``LOADTEST_SECONDS`` (60) seconds on it, at most ``LOADTEST_MAX_REQUESTS``
-   requests: 26 learners answer puzzles (the htmx form, with its CSRF token and session) and now
-   and then open a lesson or their progress; 2 pupils do the same signed in; 4 teachers read
-   their class's dashboard, its pupils and its puzzles. Each user sends its next request as soon
-   as it has the answer to the last one (no pause to think);
-4. prints ``BENCH load_*`` lines, then (on standard error) the CPU time per request of the
-   server, the database, Redis and the load generator, latencies by kind of request and the
-   load average, and the CPU time of a reference loop (how fast this machine runs Python today);
-   stops gunicorn and Redis and drops the database, even on failure.
+   the clock, then two mixes on it, each at most ``LOADTEST_MAX_REQUESTS`` requests:
+   - the **class mix**, ``LOADTEST_CLASS_SECONDS`` (60): 28 learners (2 of them signed-in pupils)
+     answer puzzles (the htmx form, with its CSRF token and session) and now and then open a
+     lesson or their progress, each waiting 2 to 5 seconds (at random) before each request, as
+     people do; 4 teachers, waiting the same, open one of their class's pages (dashboard, pupils,
+     puzzles) for every 50 answers the learners give;
+   - the **saturation mix**, ``LOADTEST_SECONDS`` (60): the same users with no pause at all, the
+     teachers reading their pages in turn, and each learner sending one *floor request* (a
+     minimal view: session, one INSERT, a tiny template) after each puzzle's answers;
+   ``LOADTEST_MIX=class`` or ``saturation`` runs only one of them;
+4. prints ``BENCH`` lines for both mixes, among them ``answer_cpu_ratio``: the server's CPU per
+   answer divided by its CPU per floor request, both read from the request log's ``cpu_ms`` of
+   the same run, a figure that means the same on a fast machine and a slow one. Then, on standard
+   error, the CPU time per request of the server, the database, Redis and the load generator,
+   latencies by kind of request, the load average, and the CPU time of a reference loop (how fast
+   this machine runs Python today); stops gunicorn and Redis and drops the database, even on
+   failure.
 
 Every response that is not 2xx or 3xx, every network error or timeout, and every answer without
 its verdict counts as an error. Only loopback addresses are used. No external load tool: one
-asyncio event loop and plain HTTP/1.1 (``LOADTEST_REQUEST_LOG=1`` also reads the server's CPU
-time of each kind of request from its request log).
+asyncio event loop and plain HTTP/1.1.
 """
 
 from __future__ import annotations
@@ -49,12 +57,22 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 ADMIN_URL = os.environ.get("LOADTEST_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 SECONDS = float(os.environ.get("LOADTEST_SECONDS", "60"))
+CLASS_SECONDS = float(os.environ.get("LOADTEST_CLASS_SECONDS", "60"))
 MAX_REQUESTS = int(os.environ.get("LOADTEST_MAX_REQUESTS", "200000"))
 WARMUP_SECONDS = float(os.environ.get("LOADTEST_WARMUP_SECONDS", "5"))
-# LOADTEST_REQUEST_LOG=1: the server writes its request log, and the CPU time of each kind of
-# request is read from it (the log lines cost the server a little CPU of their own).
-WITH_REQUEST_LOG = os.environ.get("LOADTEST_REQUEST_LOG", "0") == "1"
+# "both" (the default), "class" or "saturation".
+MIX = os.environ.get("LOADTEST_MIX", "both")
 USERS = 32
+# The class mix: each user waits this many seconds (uniformly at random) before each request,
+# and the teachers open one page for every ANSWERS_PER_TEACHER_PAGE answers.
+THINK_SECONDS = (2.0, 5.0)
+ANSWERS_PER_TEACHER_PAGE = 50
+# The floor request's table, made by the load test in its throwaway database (baloot_site/floor.py).
+FLOOR_TABLE = (
+    "CREATE TABLE loadtest_floor (id bigserial PRIMARY KEY, session_key varchar(40) NOT NULL, "
+    "made timestamptz NOT NULL DEFAULT now())"
+)
+FLOOR_URL = "/en/floor/"
 # Like the documented deployment (docs/DEPLOY.md): Redis holds the cache and the sessions' copies.
 WITH_REDIS = os.environ.get("LOADTEST_REDIS", "1") == "1"
 TEACHERS = 4
@@ -230,6 +248,7 @@ def healthy(port: int) -> bool:
 
 TOKEN = re.compile(rb'name="token" id="answer-token" value="([^"]+)"')
 VERDICT = b'id="verdict"'
+FLOOR = b'id="floor"'
 TIMEOUT_S = 30.0
 # A refused or cut connection, no answer in time, or an answer that is not HTTP.
 NETWORK_ERRORS = (TimeoutError, OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError)
@@ -241,6 +260,9 @@ class Budget:
     def __init__(self, seconds: float, max_requests: int) -> None:
         self.end = time.monotonic() + seconds
         self.left = max_requests
+
+    def open(self) -> bool:
+        return self.left > 0 and time.monotonic() < self.end
 
     def take(self) -> bool:
         # One event loop runs every user: no lock is needed between the test and the decrement.
@@ -256,6 +278,8 @@ class Tally:
     # The same latencies by kind of request ("answer", "step page", ...), to see which ones wait.
     by_kind: dict[str, list[float]] = field(default_factory=dict)
     answers: int = 0
+    # The class mix's teacher pages, one per ANSWERS_PER_TEACHER_PAGE answers.
+    teacher_pages: int = 0
     errors: int = 0
     # Idle keep-alive connections a server worker closed (gunicorn recycles its workers):
     # the request is sent again on a new connection, as a browser does; not an error.
@@ -317,11 +341,20 @@ class User:
         self.timeout = TIMEOUT_S
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        # The class mix: the seconds (lowest, highest) waited before each request; the
+        # saturation mix: none, and a floor request after each puzzle's answers.
+        self.think: tuple[float, float] | None = None
+        self.floor = False
+
+    async def pause(self) -> None:
+        if self.think is not None:
+            await asyncio.sleep(self.random.uniform(*self.think))
 
     async def request(
         self, kind: str, method: str, path: str, form: dict[str, str] | None = None, htmx: bool = False
     ) -> bytes:
         """The body of the answer, or b"" after counting an error (status not 2xx/3xx, network, timeout)."""
+        await self.pause()
         if not self.budget.take():
             raise StopRun
         body = urllib.parse.urlencode(form).encode() if form is not None else b""
@@ -408,6 +441,10 @@ class User:
                     self.tally.answers += 1
                 elif fragment:
                     self.fail(f"POST {url}answer: no verdict in the answer")
+            if self.floor:
+                reply = await self.request("floor", "POST", FLOOR_URL, {}, htmx=True)
+                if reply and FLOOR not in reply:
+                    self.fail(f"POST {FLOOR_URL}: not the floor's template")
             if self.random.random() < 0.3:
                 await self.request("lesson page", "GET", url.rsplit("/", 2)[0] + "/")
             if self.random.random() < 0.1:
@@ -415,10 +452,28 @@ class User:
 
     async def teach(self, class_id: int) -> None:
         base = f"/en/classes/{class_id}/"
+        pages = [
+            ("class dashboard", base + "dashboard/"),
+            ("class page", base),
+            ("class puzzles", base + "dashboard/puzzles/"),
+        ]
+        turn = 0
         while True:
-            await self.request("class dashboard", "GET", base + "dashboard/")
-            await self.request("class page", "GET", base)
-            await self.request("class puzzles", "GET", base + "dashboard/puzzles/")
+            if self.think is not None:
+                # The class mix: a page only when the learners have given 50 answers more.
+                await self.pause()
+                if self.tally.answers < ANSWERS_PER_TEACHER_PAGE * (self.tally.teacher_pages + 1):
+                    if not self.budget.open():
+                        raise StopRun
+                    continue
+                self.tally.teacher_pages += 1
+            kind, path = pages[turn % len(pages)]
+            turn += 1
+            think, self.think = self.think, None  # the pause was taken above
+            try:
+                await self.request(kind, "GET", path)
+            finally:
+                self.think = think
 
 
 async def run_user(user: User, role: str, data: dict[str, list], n: int) -> None:  # type: ignore[type-arg]
@@ -443,13 +498,25 @@ async def sign_in(user: User, role: str, data: dict[str, list], n: int) -> None:
 CpuMeter = Callable[[], dict[str, float]]
 
 
+@dataclass
+class Mix:
+    """One timed run of every user: its tally, length, CPU seconds by part, and request log span."""
+
+    name: str
+    tally: Tally
+    elapsed: float
+    cpu: dict[str, float]
+    log_span: tuple[int, int] = (0, 0)
+
+
 async def drive_users(
     port: int,
-    data: dict[str, list],
-    seconds: float,
+    data: dict[str, list],  # type: ignore[type-arg]
+    mixes: list[str],
     max_requests: int,
-    cpu: CpuMeter,  # type: ignore[type-arg]
-) -> tuple[Tally, float, dict[str, float]]:
+    cpu: CpuMeter,
+    log_size: Callable[[], int] = lambda: 0,
+) -> list[Mix]:
     roles = ["teacher"] * TEACHERS + ["pupil"] * SIGNED_IN_PUPILS
     roles += ["learner"] * (USERS - len(roles))
     # Signing in first, off the clock: a password hash is slow on purpose and happens once a day.
@@ -463,37 +530,47 @@ async def drive_users(
     if warmup.errors:
         raise RuntimeError(f"signing in failed: {warmup.error_samples}")
 
-    async def run_all(tally: Tally, budget: Budget) -> float:
+    async def run_all(tally: Tally, budget: Budget, mix: str) -> float:
         for user in users:
             user.tally, user.budget = tally, budget
+            user.think = THINK_SECONDS if mix == "class" else None
+            user.floor = mix == "saturation"
         start = time.monotonic()
         runs = [
             run_user(user, role, data, n) for n, (user, role) in enumerate(zip(users, roles, strict=True))
         ]
+        # A user may be pausing when the time is up: it stops at its next request.
         await asyncio.wait_for(asyncio.gather(*runs), budget.end - start + 60)
         return time.monotonic() - start
 
     # Then a few seconds off the clock too, as a server that has been up a while: every worker has
     # loaded its templates, catalogs and database connection. Its errors count all the same.
     warm = Tally()
-    await run_all(warm, Budget(WARMUP_SECONDS, max_requests))
-    tally = Tally()
-    tally.errors, tally.error_samples = warm.errors, warm.error_samples
-    before = cpu()
-    elapsed = await run_all(tally, Budget(seconds, max_requests))
-    after = cpu()
-    return tally, elapsed, {name: after[name] - before.get(name, 0.0) for name in after}
+    await run_all(warm, Budget(WARMUP_SECONDS, max_requests), "saturation")
+    results = []
+    for mix in mixes:
+        tally = Tally()
+        tally.errors, tally.error_samples = warm.errors, warm.error_samples
+        warm = Tally()  # the warm-up's errors are counted once, in the first mix
+        seconds = CLASS_SECONDS if mix == "class" else SECONDS
+        before, log_start = cpu(), log_size()
+        elapsed = await run_all(tally, Budget(seconds, max_requests), mix)
+        after, log_end = cpu(), log_size()
+        used = {name: after[name] - before.get(name, 0.0) for name in after}
+        results.append(Mix(mix, tally, elapsed, used, (log_start, log_end)))
+    return results
 
 
 def drive(
     port: int,
     data: dict[str, list],  # type: ignore[type-arg]
-    seconds: float,
+    mixes: list[str],
     max_requests: int,
     cpu: CpuMeter = dict,
-) -> tuple[Tally, float, dict[str, float]]:
-    """Run the users; the run's tally, its length in seconds, and the CPU seconds ``cpu`` counted."""
-    return asyncio.run(drive_users(port, data, seconds, max_requests, cpu))
+    log_size: Callable[[], int] = lambda: 0,
+) -> list[Mix]:
+    """Run the users through each mix (after the warm-up): the tally, length and CPU of each."""
+    return asyncio.run(drive_users(port, data, mixes, max_requests, cpu, log_size))
 
 
 # ---------------------------------------------------------------- where the CPU went
@@ -558,20 +635,11 @@ def stop_on_sigterm(signum: int, frame: object) -> None:
 
 
 def cpu_meter(
-    server: subprocess.Popen[bytes],
-    database: str,
-    redis: subprocess.Popen[bytes] | None,
-    request_log: IO[bytes] | None = None,
+    server: subprocess.Popen[bytes], database: str, redis: subprocess.Popen[bytes] | None
 ) -> CpuMeter:
-    """CPU seconds so far of each part: gunicorn, PostgreSQL's backends, Redis, this process.
-
-    With a ``request_log``, each call also notes how far the log has been written (in
-    ``LOG_MARKS``), so that the lines of the timed run can be told from the others.
-    """
+    """CPU seconds so far of each part: gunicorn, PostgreSQL's backends, Redis, this process."""
 
     def measure() -> dict[str, float]:
-        if request_log is not None:
-            LOG_MARKS.append(os.fstat(request_log.fileno()).st_size)
         used = {
             "server": tree_cpu(server.pid),
             "database": database_cpu(database),
@@ -584,9 +652,9 @@ def cpu_meter(
     return measure
 
 
-LOG_MARKS: list[int] = []
 KINDS = [
     ("answer", re.compile(r"/answer$")),
+    ("floor", re.compile(r"/floor/$")),
     ("class puzzles", re.compile(r"/classes/\d+/dashboard/puzzles/$")),
     ("class dashboard", re.compile(r"/classes/\d+/dashboard/$")),
     ("class page", re.compile(r"/classes/\d+/$")),
@@ -596,9 +664,9 @@ KINDS = [
 ]
 
 
-def server_cpu_by_kind(request_log: IO[bytes]) -> dict[str, list[float]]:
-    """The server's CPU milliseconds of each request of the timed run, by kind (the request log)."""
-    start, end = LOG_MARKS[-2], LOG_MARKS[-1]
+def server_cpu_by_kind(request_log: IO[bytes], span: tuple[int, int]) -> dict[str, list[float]]:
+    """The server's CPU milliseconds of each request logged within ``span`` (bytes), by kind."""
+    start, end = span
     request_log.seek(start)
     by_kind: dict[str, list[float]] = {}
     for line in request_log.read(end - start).decode().splitlines():
@@ -608,6 +676,13 @@ def server_cpu_by_kind(request_log: IO[bytes]) -> dict[str, list[float]]:
             kind = next((k for k, pattern in KINDS if pattern.search(entry["path"])), "other")
             by_kind.setdefault(kind, []).append(cpu_ms)
     return by_kind
+
+
+def cpu_ratio(by_kind: dict[str, list[float]]) -> tuple[float, float, float]:
+    """Mean server CPU ms per answer, per floor request, and the first divided by the second."""
+    answer = statistics.mean(by_kind.get("answer") or [0.0])
+    floor = statistics.mean(by_kind.get("floor") or [0.0])
+    return answer, floor, (answer / floor if floor else float("nan"))
 
 
 def reference_loop_ms() -> float:
@@ -626,8 +701,51 @@ def reference_loop_ms() -> float:
     return best * 1000
 
 
+def report(mix: Mix, by_kind: dict[str, list[float]]) -> None:
+    """The mix's BENCH lines, then (standard error) where its CPU went and how each kind waited."""
+    tally, elapsed = mix.tally, mix.elapsed
+    lat = tally.latencies_ms or [0.0]
+    if mix.name == "class":
+        print(f"BENCH load_class_answers_per_s {tally.answers / elapsed:.1f} answers/s")
+        print(f"BENCH load_class_p50_ms {statistics.median(lat):.1f} ms")
+        print(f"BENCH load_class_p95_ms {percentile(lat, 95):.1f} ms")
+        print(f"BENCH load_class_errors {tally.errors} errors")
+    else:
+        answer_ms, floor_ms, ratio = cpu_ratio(by_kind)
+        print(f"BENCH load_requests_per_s {len(tally.latencies_ms) / elapsed:.1f} requests/s")
+        print(f"BENCH load_answers_per_s {tally.answers / elapsed:.1f} answers/s")
+        print(f"BENCH load_p50_ms {statistics.median(lat):.1f} ms")
+        print(f"BENCH load_p95_ms {percentile(lat, 95):.1f} ms")
+        print(f"BENCH load_p99_ms {percentile(lat, 99):.1f} ms")
+        print(f"BENCH load_errors {tally.errors} errors")
+        print(f"BENCH load_answer_cpu_ms {answer_ms:.2f} ms")
+        print(f"BENCH load_floor_cpu_ms {floor_ms:.2f} ms")
+        print(f"BENCH answer_cpu_ratio {ratio:.2f}")
+    # What each part cost per request: unlike the figures above, hardly moved by a busy machine.
+    requests = max(1, len(tally.latencies_ms))
+    parts = ", ".join(f"{part} {seconds * 1000 / requests:.2f}" for part, seconds in mix.cpu.items())
+    print(
+        f"{mix.name} mix: {len(tally.latencies_ms)} requests in {elapsed:.1f} s"
+        + (f", {tally.teacher_pages} teacher pages" if mix.name == "class" else "")
+        + f"; CPU ms per request: {parts}",
+        file=sys.stderr,
+    )
+    for kind, values in sorted(tally.by_kind.items()):
+        print(
+            f"  {kind}: {len(values)} requests, p50 {statistics.median(values):.1f} ms, "
+            f"p95 {percentile(values, 95):.1f} ms"
+            + (f", server CPU {statistics.mean(by_kind[kind]):.2f} ms" if kind in by_kind else ""),
+            file=sys.stderr,
+        )
+    for sample in tally.error_samples:
+        print(f"  error: {sample}", file=sys.stderr)
+
+
 def main() -> int:
     signal.signal(signal.SIGTERM, stop_on_sigterm)
+    mixes = {"both": ["class", "saturation"], "class": ["class"], "saturation": ["saturation"]}.get(MIX)
+    if mixes is None:
+        raise SystemExit(f"LOADTEST_MIX={MIX!r}: expected both, class or saturation")
     reference_ms = reference_loop_ms()
     name = f"baloot_load_{os.getpid()}"
     port = free_port()
@@ -636,50 +754,34 @@ def main() -> int:
         static_root = stack.enter_context(tempfile.TemporaryDirectory())
         redis = stack.enter_context(throwaway_redis()) if WITH_REDIS else None
         extra = {"REDIS_URL": redis[0]} if redis else {}
-        if WITH_REQUEST_LOG:
-            extra["REQUEST_LOG_LEVEL"] = "INFO"
-        request_log = stack.enter_context(tempfile.TemporaryFile()) if WITH_REQUEST_LOG else None
+        # The request log gives each request's CPU time (cpu_ms): the answer's and the floor's.
+        extra.update(REQUEST_LOG_LEVEL="INFO", LOADTEST_FLOOR="1")
+        request_log = stack.enter_context(tempfile.TemporaryFile())
         env = server_env(url, port, static_root, **extra)
         print(f"setting up {name} ...", file=sys.stderr)
         data = prepare(env)
+        psql(FLOOR_TABLE, url)
         if not data["steps"]:
             raise RuntimeError("the curriculum has no play puzzle to answer")
         with gunicorn(env, port, request_log) as server:
-            print(f"driving 127.0.0.1:{port} for {SECONDS:.0f} s with {USERS} users ...", file=sys.stderr)
+            print(f"driving 127.0.0.1:{port} with {USERS} users: {' then '.join(mixes)} mix", file=sys.stderr)
             load_before = os.getloadavg()[0]
-            meter = cpu_meter(server, name, redis[1] if redis else None, request_log)
-            tally, elapsed, cpu = drive(port, data, SECONDS, MAX_REQUESTS, meter)
+            meter = cpu_meter(server, name, redis[1] if redis else None)
+            results = drive(
+                port, data, mixes, MAX_REQUESTS, meter, lambda: os.fstat(request_log.fileno()).st_size
+            )
             load_after = os.getloadavg()[0]
-        cpu_by_kind = server_cpu_by_kind(request_log) if request_log is not None else {}
-    lat = tally.latencies_ms or [0.0]
-    print(f"BENCH load_requests_per_s {len(tally.latencies_ms) / elapsed:.1f} requests/s")
-    print(f"BENCH load_answers_per_s {tally.answers / elapsed:.1f} answers/s")
-    print(f"BENCH load_p50_ms {statistics.median(lat):.1f} ms")
-    print(f"BENCH load_p95_ms {percentile(lat, 95):.1f} ms")
-    print(f"BENCH load_p99_ms {percentile(lat, 99):.1f} ms")
-    print(f"BENCH load_errors {tally.errors} errors")
-    # What each part cost per request: unlike the figures above, hardly moved by a busy machine.
-    requests = max(1, len(tally.latencies_ms))
-    parts = ", ".join(f"{part} {seconds * 1000 / requests:.2f}" for part, seconds in cpu.items())
-    print(f"CPU ms per request: {parts}", file=sys.stderr)
-    for kind, values in sorted(tally.by_kind.items()):
-        print(
-            f"  {kind}: {len(values)} requests, p50 {statistics.median(values):.1f} ms, "
-            f"p95 {percentile(values, 95):.1f} ms"
-            + (f", server CPU {statistics.mean(cpu_by_kind[kind]):.2f} ms" if kind in cpu_by_kind else ""),
-            file=sys.stderr,
-        )
+        for mix in results:
+            report(mix, server_cpu_by_kind(request_log, mix.log_span))
     print(
         f"load average (1 min) {load_before:.2f} before, {load_after:.2f} after; "
-        f"{tally.reconnects} idle connection(s) closed by the server and reopened",
+        f"{sum(m.tally.reconnects for m in results)} idle connection(s) closed by the server and reopened",
         file=sys.stderr,
     )
     print(
         f"this machine: a reference loop of 2,000,000 additions takes {reference_ms:.0f} ms of CPU",
         file=sys.stderr,
     )
-    for sample in tally.error_samples:
-        print(f"  error: {sample}", file=sys.stderr)
     return 0
 
 

@@ -88,7 +88,7 @@ def test_it_uses_redis_for_cache_and_sessions_when_redis_url_is_set(url):
     )
     result = run_django(["shell", "-v", "0", "-c", code], REDIS_URL=url)
     assert result.stdout.split() == [
-        "baloot_site.redis_cache.RedisCache",
+        "django.core.cache.backends.redis.RedisCache",
         "django.contrib.sessions.backends.cached_db",
         "42",
     ], result.stderr
