@@ -512,6 +512,13 @@ class _Context:
             return str(value)
         if isinstance(value, str):
             return self.word(key, value, long)
+        if isinstance(value, Mapping) and {"type", "cards"} <= value.keys():
+            # One project of a split: ``Hundred (7♠, 8♠, 9♠, 10♠ and J♠)``.
+            return _fill(
+                _word("project.listed", v, lang),
+                type=self.text("type", value["type"]),
+                cards=self.text("cards", value["cards"], long),
+            )
         if isinstance(value, Mapping):
             pairs = (f"{self.text('', k)} {self.text(key, x, long)}" for k, x in value.items())
             return join_list(pairs, v, lang)
@@ -848,6 +855,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("proj.sa.declare:project"),
     gettext_noop("proj.sa.declare:split"),
     gettext_noop("proj.sa.declare:tie-break"),
+    gettext_noop("proj.sa.declare:tie-break:baloot"),
     gettext_noop("proj.sa.declare:worthless-carre"),
     gettext_noop("proj.sa.one-team"),
     gettext_noop("proj.sa.one-team:none"),
@@ -862,6 +870,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("project.fifty"),
     gettext_noop("project.four-hundred"),
     gettext_noop("project.hundred"),
+    gettext_noop("project.listed"),
     gettext_noop("project.quarte"),
     gettext_noop("project.quinte"),
     gettext_noop("project.sira"),

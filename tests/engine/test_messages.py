@@ -89,7 +89,8 @@ def project_cases(types: tuple[str, str], reasons: tuple[str, ...]) -> list[dict
         {"case": "split", "total": 12, "types": [kind, other], "alternative_total": 10,
          "alternative_types": [other, other]},
         {"case": "tie-break", "total": 12, "types": [kind], "alternative_types": [other],
-         "alternative_cards": CARRE},
+         "alternative_cards": CARRE, "projects": [{"type": kind, "cards": SEQ}],
+         "alternative_projects": [{"type": other, "cards": CARRE}]},
         {"case": "none"},
         {"case": "unopposed", **counted},
         *({"case": reason, **counted, **rival, "dealer": Seat.W} for reason in reasons),
@@ -147,7 +148,14 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
     "lead.ma.first": [{"seat": Seat.W, "taker": Seat.N}],
     "lead.fr.first": [{"seat": Seat.E, "dealer": Seat.S}],
     # engine/projects.py
-    "proj.sa.declare": [*project_cases(("hundred", "sira"), ())[:5], {}],
+    "proj.sa.declare": [
+        *project_cases(("hundred", "sira"), ())[:5],
+        {"case": "tie-break", "baloot": True, "baloot_cards": [QH, KH], "total": 12,
+         "types": ["hundred", "sira"], "alternative_types": ["hundred", "sira"],
+         "alternative_cards": [*SEQ, *CARRE], "projects": [{"type": "hundred", "cards": CARRE}],
+         "alternative_projects": [{"type": "sira", "cards": SEQ}]},
+        {},
+    ],
     "proj.sa.one-team": [{}, *project_cases(("fifty", "sira"),
                                             ("type", "sequence-over-carre", "top-card", "turn-order"))[5:]],
     "decl.ma.best": [
