@@ -794,6 +794,8 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("double.sa.gahwa:step"),
     gettext_noop("double.sa.sun-condition"),
     gettext_noop("double.sa.who"),
+    gettext_noop("double.sa.who:buyer"),
+    gettext_noop("double.sa.who:doubler"),
     gettext_noop("error.auction-over"),
     gettext_noop("error.bad-field"),
     gettext_noop("error.bad-json"),

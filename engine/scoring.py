@@ -131,8 +131,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.auction import sun_double_refusal
 from engine.cards import ACE, TEAMS, Card, Team
-from engine.explain import Step
+from engine.explain import Reason, Step
 from engine.ranking import NO_TRUMP, total_points
 from engine.variants import French, Moroccan, RuleSet, Saudi
 
@@ -154,11 +155,16 @@ TRICKS = 8
 
 
 class InvalidHandFacts(ValueError):
-    """Facts that cannot describe a finished hand; ``field`` names the offending input."""
+    """Facts that cannot describe a finished hand; ``field`` names the offending input.
 
-    def __init__(self, field_name: str, detail: str) -> None:
+    ``reason`` is the rule that forbids them, when one does (a Sun hand doubled at a
+    game score where ``double.sa.sun-condition`` refuses the Double).
+    """
+
+    def __init__(self, field_name: str, detail: str, reason: Reason | None = None) -> None:
         super().__init__(f"{field_name}: {detail}")
         self.field = field_name
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -215,6 +221,12 @@ class HandFacts:
         card = self.bidding_card
         if card is not None and not (isinstance(card, int) and 0 <= card < 32):
             raise InvalidHandFacts("bidding_card", "must be a Card")
+        if self.trump == NO_TRUMP and self.multiplier > 1 and self.game_score is not None:
+            # The auction's own check: a Sun hand is doubled only at the scores it allows.
+            buyers = self.taker
+            refusal = sun_double_refusal(buyers, self.game_score[buyers], self.game_score[buyers.other])
+            if refusal is not None:
+                raise InvalidHandFacts("multiplier", "double.sa.sun-condition refuses this Double", refusal)
 
 
 @dataclass(frozen=True)

@@ -319,6 +319,24 @@ def test_score_sa_doubled_sun() -> None:
     assert pts(score) == (52, 0)
 
 
+@pytest.mark.parametrize(("ns", "ew"), [(90, 40), (120, 101), (100, 0)])
+def test_double_sa_sun_condition_score_refuses_what_the_auction_refuses(ns: int, ew: int) -> None:
+    # The buyers (NS) must be above 100 and the doublers at 100 or less: the auction's own check.
+    with pytest.raises(InvalidHandFacts) as err:
+        facts(SAUDI, NO_TRUMP, 95, multiplier=2, game_score={NS: ns, EW: ew})
+    assert err.value.field == "multiplier"
+    assert err.value.reason is not None and err.value.reason.rule == "double.sa.sun-condition"
+    assert err.value.reason.params == {"team": NS, "buyer_score": ns, "doubler_score": ew}
+
+
+def test_double_sa_sun_condition_score_accepts_what_the_auction_accepts() -> None:
+    score = score_hand(facts(SAUDI, NO_TRUMP, 95, multiplier=2, game_score={NS: 110, EW: 100}))
+    assert pts(score) == (52, 0)
+    # EW buying: the condition is read from the buyers' side.
+    score = score_hand(facts(SAUDI, NO_TRUMP, 95, taker=EW, multiplier=2, game_score={NS: 30, EW: 120}))
+    assert score.points[EW] == 52
+
+
 def test_score_sa_doubled_tie_is_draw_buyer_takes_it() -> None:
     rules = rules_for("saudi", {"tie_is_draw": True})
     assert pts(score_hand(facts(rules, H, 81, multiplier=2))) == (32, 0)
