@@ -129,7 +129,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from engine.auction import sun_double_refusal
 from engine.cards import ACE, TEAMS, Card, Team
@@ -297,6 +297,83 @@ def _sun_rounded(abnat: int) -> int:
 def _round_ten(points: int) -> int:
     """The nearest ten, 5 rounding up (French ``round_scores``)."""
     return (points + 5) // 10 * 10
+
+
+# ---------------------------------------------------------------- the contract on card points alone
+
+
+@dataclass(frozen=True)
+class CardPointVerdict:
+    """The contract judged on card points alone, by each variant's own comparison.
+
+    ``value`` and ``other_value`` are what the rule compares: game points in
+    ``saudi`` (the buyers' card points rounded, the rest of 16 or 26 to the
+    others), card points otherwise. ``tie`` says the two are level; ``outcome``
+    is then what the rule makes of a tie: ``failed`` in Saudi (``made`` with
+    ``tie_is_draw``), ``tie`` (a litige) in Moroccan, ``made`` in French
+    (``failed`` with ``strict_contract``, ``tie`` with ``litige``).
+    """
+
+    outcome: Literal["made", "tie", "failed"]
+    tie: bool
+    value: int
+    other_value: int
+
+
+def card_point_verdict(rules: RuleSet, trump: int, taker_points: int) -> CardPointVerdict:
+    """Whether the takers, with ``taker_points`` card points (last trick included), make it.
+
+    Declarations, Baloot/belote and doubling are left out: this is what the card
+    play alone decides (the exact solver's verdict), by the same rules as
+    :func:`score_hand`.
+
+    >>> from engine.variants import rules_for
+    >>> [card_point_verdict(rules_for("saudi"), 0, p).outcome for p in (81, 85, 86)]
+    ['failed', 'failed', 'made']
+    >>> [card_point_verdict(rules_for(v), 0, 81).outcome for v in ("moroccan", "french")]
+    ['tie', 'made']
+    """
+    other = total_points(trump) - taker_points
+    if isinstance(rules, Saudi):
+        value = round_sun(taker_points) if trump == NO_TRUMP else round_hokm(taker_points)
+        other_value = (SUN_HAND if trump == NO_TRUMP else HOKM_HAND) - value
+        made, tie = _saudi_buyer_wins(rules, value, other_value)
+        return CardPointVerdict("made" if made else "failed", tie, value, other_value)
+    if isinstance(rules, Moroccan):
+        ma = _ma_contract(taker_points, other)
+        return CardPointVerdict(_VERDICT[ma], taker_points == other, taker_points, other)
+    if isinstance(rules, French):
+        fr = _fr_contract(rules, taker_points, other)
+        return CardPointVerdict(_VERDICT[fr], taker_points == other, taker_points, other)
+    raise ValueError(f"no contract for {rules.name!r}")
+
+
+_VERDICT: dict[str, Literal["made", "tie", "failed"]] = {
+    "made": "made", "litige": "tie", "chute": "failed", "dedans": "failed",
+}
+
+
+def _saudi_buyer_wins(rules: Saudi, points: int, other_points: int) -> tuple[bool, bool]:
+    """``score.sa.buyer-wins``: (made, tie). A tie fails, unless the table plays ``tie_is_draw``."""
+    tie = points == other_points
+    return points > other_points or (tie and rules.tie_is_draw), tie
+
+
+def _ma_contract(points: int, other_points: int) -> Literal["made", "litige", "chute"]:
+    """``score.ma.contract`` on card points: more is made, exactly as many a litige, fewer a chute."""
+    if points == other_points:
+        return "litige"
+    return "made" if points > other_points else "chute"
+
+
+def _fr_contract(rules: French, points: int, other_points: int) -> Literal["made", "litige", "dedans"]:
+    """``score.fr.contract``: at least the defenders' (more under ``strict_contract``); ``litige``."""
+    tie = points == other_points
+    if tie and rules.litige:
+        return "litige"
+    if points > other_points or (tie and not rules.strict_contract):
+        return "made"
+    return "dedans"
 
 
 # ---------------------------------------------------------------- entry points
@@ -516,8 +593,7 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
         if facts.belote == team:
             totals[team] += BALOOT
 
-    tie = totals[buyer] == totals[defence]
-    made = totals[buyer] > totals[defence] or (tie and rules.tie_is_draw)
+    made, tie = _saudi_buyer_wins(rules, totals[buyer], totals[defence])
     steps.append(Step("score.sa.buyer-wins", {"team": buyer, "points": totals[buyer],
                                               "other_points": totals[defence], "made": made, "tie": tie}))
 
@@ -657,7 +733,8 @@ def _score_moroccan(facts: HandFacts, rules: Moroccan) -> HandScore:
         return BELOTE if facts.belote == team else 0
 
     pot = facts.pot
-    if cards[taker] == cards[defence]:
+    contract = _ma_contract(cards[taker], cards[defence])
+    if contract == "litige":
         # score.ma.litige: 81-81. The takers' points wait in the pot; they keep their belote.
         held = cards[taker] + _own_counted(facts.projects, facts.counted_team, taker)
         pot += held
@@ -666,7 +743,7 @@ def _score_moroccan(facts: HandFacts, rules: Moroccan) -> HandScore:
         return _finish_card_game(steps, "score.ma.game", rules, points, "litige", False, pot,
                                  facts.game_score)
 
-    made = cards[taker] > cards[defence]
+    made = contract == "made"
     if made:
         steps.append(Step("score.ma.contract", {"team": taker, "points": cards[taker],
                                                 "other_points": cards[defence]}))
@@ -761,13 +838,7 @@ def _score_french(facts: HandFacts, rules: French) -> HandScore:
         else:
             compared = {team: own(team) for team in TEAMS}
             basis = "total"
-        tie = compared[taker] == compared[defence]
-        if tie and rules.litige:
-            outcome = "litige"
-        elif compared[taker] > compared[defence] or (tie and not rules.strict_contract):
-            outcome = "made"
-        else:
-            outcome = "dedans"
+        outcome = _fr_contract(rules, compared[taker], compared[defence])
         steps.append(Step("score.fr.contract", {
             "action": "compare", "team": taker, "points": compared[taker], "other_points": compared[defence],
             "basis": basis, "strict": rules.strict_contract, "outcome": outcome,

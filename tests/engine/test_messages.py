@@ -373,7 +373,7 @@ def test_doubling_reasons_render_cleanly() -> None:
                 for r in reasons:
                     all_languages_clean(r, "saudi")
     ladder = Doubling(rules, Contract("hokm", 1, Seat.N, Seat.N))
-    for call, seat in (("double", Seat.E), ("three", Seat.N), ("four", Seat.W), ("gahwa", Seat.S)):
+    for call, seat in (("double", Seat.E), ("three", Seat.N), ("four", Seat.E), ("gahwa", Seat.N)):
         ladder = ladder.call(call, seat)
     reasons = [r for rs in ladder.refusals(Seat.E).values() for r in rs]
     for r in reasons:

@@ -17,6 +17,7 @@ from engine.scoring import (
     HandFacts,
     HandScore,
     InvalidHandFacts,
+    card_point_verdict,
     round_hokm,
     round_sun,
     score_hand,
@@ -335,6 +336,22 @@ def test_double_sa_sun_condition_score_accepts_what_the_auction_accepts() -> Non
     # EW buying: the condition is read from the buyers' side.
     score = score_hand(facts(SAUDI, NO_TRUMP, 95, taker=EW, multiplier=2, game_score={NS: 30, EW: 120}))
     assert score.points[EW] == 52
+
+
+@pytest.mark.parametrize(("abnat", "outcome", "tie"), [(81, "failed", True), (82, "failed", True),
+                                                     (85, "failed", True), (86, "made", False)])
+def test_score_sa_buyer_wins_on_card_points_alone_rounds_first(abnat: int, outcome: str, tie: bool) -> None:
+    # Hokm 82-85 round to 8 against 8: a tie, which fails (the solver's verdict uses this).
+    verdict = card_point_verdict(SAUDI, H, abnat)
+    assert (verdict.outcome, verdict.tie) == (outcome, tie)
+    assert card_point_verdict(rules_for("saudi", {"tie_is_draw": True}), H, 82).outcome == "made"
+    assert score_hand(facts(SAUDI, H, abnat)).made is (outcome == "made")
+
+
+def test_score_ma_contract_and_score_fr_contract_on_card_points_alone() -> None:
+    assert card_point_verdict(MOROCCAN, H, 81).outcome == "tie"  # a litige
+    assert card_point_verdict(FRENCH, H, 81).outcome == "made"  # at least the defenders
+    assert card_point_verdict(rules_for("french", {"strict_contract": True}), H, 81).outcome == "failed"
 
 
 def test_score_sa_doubled_tie_is_draw_buyer_takes_it() -> None:
