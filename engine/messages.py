@@ -370,6 +370,25 @@ def card_long_name(card: int, variant: str, lang: str, deck: str = "french") -> 
     )
 
 
+def card_definite_name(card: int, variant: str, lang: str, deck: str = "french") -> str:
+    """The full name with its definite article, for a sentence that names the card as its object:
+    ``the queen of clubs``, ``la dame de trèfle``, ``l'as de pique``, ``le roi de cœur``.
+
+    French articles follow each rank's gender and elision (``rank.definite.Q`` = ``la dame``);
+    the catalog's ``card.definite`` places them (Arabic and Persian need no article).
+    """
+    c = Card(card)
+    letter = RANK_LETTERS[c.rank]
+    spanish = deck == "spanish"
+    rank = _word(f"rank.spanish.definite.{letter}" if spanish else f"rank.definite.{letter}", variant, lang)
+    return _fill(
+        _word("card.definite", variant, lang),
+        card=card_long_name(card, variant, lang, deck),
+        rank=rank,
+        suit=suit_name(c.suit, variant, lang, deck),
+    )
+
+
 def seat_name(seat: int | str, variant: str, lang: str) -> str:
     name = seat if isinstance(seat, str) else Seat(seat).name
     return _word(f"seat.{name}", variant, lang)
@@ -729,6 +748,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("bid.sa.no-ashkal-on-ace"),
     gettext_noop("bid.sa.no-ashkal-round2"),
     gettext_noop("bid.sa.redeal"),
+    gettext_noop("bid.sa.redeal:brief"),
     gettext_noop("bid.sa.second-hokm-suit"),
     gettext_noop("bid.sa.sun-ends"),
     gettext_noop("bid.turn"),
@@ -751,6 +771,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("call.take"),
     gettext_noop("call.take-suit"),
     gettext_noop("call.three"),
+    gettext_noop("card.definite"),
     gettext_noop("card.long"),
     gettext_noop("card.played"),
     gettext_noop("card.spanish.long"),
@@ -893,6 +914,14 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     pgettext_lazy("saudi", "rank.Q"),
     gettext_noop("rank.T"),
     pgettext_lazy("saudi", "rank.T"),
+    gettext_noop("rank.definite.7"),
+    gettext_noop("rank.definite.8"),
+    gettext_noop("rank.definite.9"),
+    gettext_noop("rank.definite.A"),
+    gettext_noop("rank.definite.J"),
+    gettext_noop("rank.definite.K"),
+    gettext_noop("rank.definite.Q"),
+    gettext_noop("rank.definite.T"),
     gettext_noop("rank.short.7"),
     gettext_noop("rank.short.8"),
     gettext_noop("rank.short.9"),
@@ -909,6 +938,14 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("rank.spanish.K"),
     gettext_noop("rank.spanish.Q"),
     gettext_noop("rank.spanish.T"),
+    gettext_noop("rank.spanish.definite.7"),
+    gettext_noop("rank.spanish.definite.8"),
+    gettext_noop("rank.spanish.definite.9"),
+    gettext_noop("rank.spanish.definite.A"),
+    gettext_noop("rank.spanish.definite.J"),
+    gettext_noop("rank.spanish.definite.K"),
+    gettext_noop("rank.spanish.definite.Q"),
+    gettext_noop("rank.spanish.definite.T"),
     gettext_noop("reason.duplicate-card"),
     gettext_noop("reason.mixed-suits"),
     gettext_noop("reason.not-consecutive"),
@@ -942,25 +979,37 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("score.ma.game"),
     gettext_noop("score.ma.game:play-on"),
     gettext_noop("score.ma.game:won"),
+    gettext_noop("score.ma.game:won:both"),
     gettext_noop("score.ma.litige:collect"),
     gettext_noop("score.ma.litige:hold"),
+    gettext_noop("score.ma.litige:hold:belote"),
     gettext_noop("score.sa.buyer-wins"),
     gettext_noop("score.sa.buyer-wins:made"),
+    gettext_noop("score.sa.buyer-wins:made:multiplied"),
+    gettext_noop("score.sa.buyer-wins:made:multiplied:tie"),
     gettext_noop("score.sa.buyer-wins:made:tie"),
     gettext_noop("score.sa.buyer-wins:tie"),
     gettext_noop("score.sa.doubled"),
+    gettext_noop("score.sa.doubled:sun"),
     gettext_noop("score.sa.failure"),
     gettext_noop("score.sa.failure:baloot_transferred"),
     gettext_noop("score.sa.failure:penalty"),
+    gettext_noop("score.sa.failure:sun"),
     gettext_noop("score.sa.game"),
     gettext_noop("score.sa.game:play-on"),
     gettext_noop("score.sa.game:won"),
+    gettext_noop("score.sa.game:won:both"),
     gettext_noop("score.sa.kaboot"),
+    gettext_noop("score.sa.kaboot:multiplied"),
+    gettext_noop("score.sa.kaboot:multiplied:on_ace"),
+    gettext_noop("score.sa.kaboot:multiplied:sun"),
     gettext_noop("score.sa.kaboot:on_ace"),
+    gettext_noop("score.sa.kaboot:sun"),
     gettext_noop("score.sa.projects"),
     gettext_noop("score.sa.remainder"),
     gettext_noop("score.sa.round-hokm"),
     gettext_noop("score.sa.round-sun"),
+    gettext_noop("score.sa.round-sun:five"),
     gettext_noop("seat.E"),
     gettext_noop("seat.N"),
     gettext_noop("seat.S"),

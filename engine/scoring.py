@@ -14,8 +14,8 @@ read in order, explain the result; each cites the RULES.md rule it applies.
 >>> score = score_hand(facts)
 >>> score.result, score.points[Team.NS], score.points[Team.EW]
 ('made', 19, 7)
->>> score.steps[0]
-Step(rule='score.sa.round-sun', params={'team': <Team.NS: 0>, 'abnat': 95, 'rounded': 95, 'result': 19})
+>>> score.steps[0].rule, score.steps[0].params["rounded"], score.steps[0].params["result"]
+('score.sa.round-sun', 95, 19)
 
 Projects and declarations
 -------------------------
@@ -63,9 +63,11 @@ rule                       params
                            ``on_ace`` (bool: the 88 of ``kaboot_88_on_ace``), ``projects``
                            (its counted projects after the multiplier), ``multiplier``,
                            ``baloot`` (0 or 2), ``points`` (its hand total),
-                           ``other_team`` (scores 0)
+                           ``other_team`` (scores 0), ``projects_before`` (its counted
+                           projects before the multiplier); ``multiplied`` (True: doubled,
+                           with projects), ``sun`` (True in Sun)
 ``score.sa.round-sun``     ``team`` (B), ``abnat``, ``rounded`` (to the ten; 5 stays),
-                           ``result`` (rounded * 2 / 10)
+                           ``result`` (rounded * 2 / 10); ``five`` (True: abnat ends in 5)
 ``score.sa.round-hokm``    ``team`` (B), ``abnat``, ``remainder`` (abnat % 10),
                            ``result``
 ``score.sa.remainder``     ``team`` (D), ``total`` (26 or 16), ``taken`` (B's converted
@@ -74,21 +76,23 @@ rule                       params
                            ``other_value`` (the other team's declared projects, not counted)
 ``proj.sa.baloot``         ``team`` (holder), ``value`` (2)
 ``score.sa.buyer-wins``    ``team`` (B), ``points`` (B's total), ``other_points`` (D's
-                           total), ``made`` (bool), ``tie`` (bool)
+                           total), ``made`` (bool), ``tie`` (bool); ``multiplied`` (True in a
+                           doubled hand, which is not split)
 ``score.sa.failure``       ``team`` (D), ``base`` (26 or 16), ``projects`` (all counted),
                            ``baloot`` (what D gets for Baloot), ``points`` (D's total),
                            ``other_team`` (B), ``other_points`` (B's: its Baloot or 0),
-                           ``baloot_transferred`` (bool)
+                           ``baloot_transferred`` (bool); ``sun`` (True in Sun)
 ``score.sa.doubled``       ``team`` (hand winner), ``base`` (26 or 16), ``projects`` (all
                            counted), ``multiplier``, ``value`` ((base + projects) *
                            multiplier), ``baloot`` (the winner's), ``points`` (winner's
-                           total), ``other_team``, ``other_points`` (its Baloot or 0)
+                           total), ``other_team``, ``other_points`` (its Baloot or 0);
+                           ``sun`` (True in Sun)
 ``double.sa.gahwa``        ``team`` (wins the hand, hence the game)
 ``penalty.sa.khaysh``      ``team`` (offending team, scored as a failed buyer),
                            ``other_team``, ``broken_rule`` (str: the rule ID broken, or "")
 ``score.sa.game``          ``result`` (str: "won" or "play-on"), ``team`` (winner; only
                            when "won"), ``ns``, ``ew`` (game totals after the hand),
-                           ``target``
+                           ``target``; ``both`` (True: both teams passed the target)
 ``decl.ma.best``           ``team`` (counted team), ``value``, ``other_value``
 ``decl.ma.belote``         ``team`` (holder), ``value`` (20)
 ``score.ma.contract``      ``team`` (T), ``points`` (T's card points), ``other_points``
@@ -98,7 +102,8 @@ rule                       params
                            ``belote`` (D's), ``total`` (D's score so far),
                            ``other_team`` (D), ``taker_points`` (T's belote or 0)
 ``score.ma.litige``        ``action`` (str): "hold": ``team`` (T), ``points`` (its card
-                           points + counted declarations, into the pot), ``pot`` (after);
+                           points + counted declarations, into the pot), ``pot`` (after),
+                           ``belote`` (True: T holds the belote and keeps it);
                            "collect": ``team`` (who collects), ``pot`` (amount collected)
 ``score.ma.capot``         ``team`` (gets the bonus), ``other_team`` (zero card points),
                            ``value`` (100)
@@ -420,10 +425,11 @@ def score_penalty(
     counted = _counted_value(projects, counted_team)
     _saudi_project_steps(steps, projects, counted_team, belote)
     base = SUN_HAND if trump == NO_TRUMP else HOKM_HAND
+    sun = trump == NO_TRUMP
     if multiplier > 1:
-        points = _saudi_doubled(steps, rules, other, base, counted, belote, multiplier)
+        points = _saudi_doubled(steps, rules, other, base, counted, belote, multiplier, sun)
     else:
-        points = _saudi_failure(steps, rules, offending_team, base, counted, belote, penalty=True)
+        points = _saudi_failure(steps, rules, offending_team, base, counted, belote, penalty=True, sun=sun)
     return _finish_saudi(steps, rules, points, "failed", False, other, gahwa, game_score)
 
 
@@ -558,7 +564,8 @@ def _game(
         steps.append(Step(rule, {"result": outcome, **params}))
         return after, both_is_draw, None
     winner = max(reached, key=lambda team: after[team])
-    steps.append(Step(rule, {"result": "won", "team": winner, **params}))
+    # Both past the target: the sentence says so, and that the winner has more.
+    steps.append(Step(rule, {"result": "won", "team": winner, **params, **_flag("both", len(reached) == 2)}))
     return after, True, winner
 
 
@@ -577,7 +584,8 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
     if sun:
         converted = round_sun(abnat)
         steps.append(Step("score.sa.round-sun", {"team": buyer, "abnat": abnat,
-                                                  "rounded": _sun_rounded(abnat), "result": converted}))
+                                                  "rounded": _sun_rounded(abnat), "result": converted,
+                                                  **_flag("five", abnat % 10 == 5)}))
     else:
         converted = round_hokm(abnat)
         steps.append(Step("score.sa.round-hokm", {"team": buyer, "abnat": abnat,
@@ -595,16 +603,18 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
 
     made, tie = _saudi_buyer_wins(rules, totals[buyer], totals[defence])
     steps.append(Step("score.sa.buyer-wins", {"team": buyer, "points": totals[buyer],
-                                              "other_points": totals[defence], "made": made, "tie": tie}))
+                                              "other_points": totals[defence], "made": made, "tie": tie,
+                                              # Doubled: no split, the winner of the hand takes it whole.
+                                              **_flag("multiplied", facts.multiplier > 1)}))
 
     counted = _counted_value(facts.projects, facts.counted_team)
     if facts.multiplier > 1:
         hand_winner = buyer if made else defence
-        points = _saudi_doubled(steps, rules, hand_winner, base, counted, facts.belote, facts.multiplier)
+        points = _saudi_doubled(steps, rules, hand_winner, base, counted, facts.belote, facts.multiplier, sun)
     elif made:
         points = totals
     else:
-        points = _saudi_failure(steps, rules, buyer, base, counted, facts.belote)
+        points = _saudi_failure(steps, rules, buyer, base, counted, facts.belote, sun=sun)
     return _finish_saudi(steps, rules, points, "made" if made else "failed", made,
                          buyer if made else defence, facts.gahwa, facts.game_score)
 
@@ -615,12 +625,15 @@ def _saudi_kaboot(facts: HandFacts, rules: Saudi, team: Team, steps: list[Step])
     on_ace = (rules.kaboot_88_on_ace and sun and team != facts.taker
               and facts.bidding_card is not None and (facts.bidding_card & 7) == ACE)
     value = KABOOT_ON_ACE if on_ace else (KABOOT_SUN if sun else KABOOT_HOKM)
-    projects = _own_counted(facts.projects, facts.counted_team, team) * facts.multiplier
+    own = _own_counted(facts.projects, facts.counted_team, team)
+    projects = own * facts.multiplier
     baloot = BALOOT if facts.belote == team else 0
     total = value + projects + baloot
     steps.append(Step("score.sa.kaboot", {
-        "team": team, "value": value, "on_ace": on_ace, "projects": projects,
+        "team": team, "value": value, "on_ace": on_ace, "projects": projects, "projects_before": own,
         "multiplier": facts.multiplier, "baloot": baloot, "points": total, "other_team": team.other,
+        # Doubled projects are shown multiplied; Sun has no Baloot to mention.
+        **_flag("multiplied", facts.multiplier > 1 and own > 0), **_flag("sun", sun),
     }))
     points = {team: total, team.other: 0}
     made = team == facts.taker
@@ -643,9 +656,14 @@ def _saudi_project_steps(
         steps.append(Step("proj.sa.baloot", {"team": belote, "value": BALOOT}))
 
 
+def _flag(name: str, on: bool) -> dict[str, bool]:
+    """A True param that picks a case of the step's sentence (``engine.messages.render``); absent when off."""
+    return {name: True} if on else {}
+
+
 def _saudi_failure(
     steps: list[Step], rules: Saudi, failed: Team, base: int, counted: int, belote: Team | None,
-    penalty: bool = False,
+    penalty: bool = False, sun: bool = False,
 ) -> dict[Team, int]:
     """``score.sa.failure``: the other team takes the hand and every counted project."""
     winner = failed.other
@@ -658,13 +676,14 @@ def _saudi_failure(
         "other_team": failed, "other_points": failed_points, "baloot_transferred": transferred,
         # A penalised team may have been defending: its sentence must not call it "the buyers".
         **({"penalty": True} if penalty else {}),
+        **_flag("sun", sun),  # no Baloot in Sun: its sentence does not mention one
     }))
     return {winner: total, failed: failed_points}
 
 
 def _saudi_doubled(
     steps: list[Step], rules: Saudi, winner: Team, base: int, counted: int, belote: Team | None,
-    multiplier: int,
+    multiplier: int, sun: bool = False,
 ) -> dict[Team, int]:
     """``score.sa.doubled``: no split; Baloot stays 2 with its holder."""
     value = (base + counted) * multiplier
@@ -674,7 +693,7 @@ def _saudi_doubled(
     steps.append(Step("score.sa.doubled", {
         "team": winner, "base": base, "projects": counted, "multiplier": multiplier, "value": value,
         "baloot": winner_baloot, "points": value + winner_baloot,
-        "other_team": loser, "other_points": loser_points,
+        "other_team": loser, "other_points": loser_points, **_flag("sun", sun),
     }))
     return {winner: value + winner_baloot, loser: loser_points}
 
@@ -738,7 +757,8 @@ def _score_moroccan(facts: HandFacts, rules: Moroccan) -> HandScore:
         # score.ma.litige: 81-81. The takers' points wait in the pot; they keep their belote.
         held = cards[taker] + _own_counted(facts.projects, facts.counted_team, taker)
         pot += held
-        steps.append(Step("score.ma.litige", {"action": "hold", "team": taker, "points": held, "pot": pot}))
+        steps.append(Step("score.ma.litige", {"action": "hold", "team": taker, "points": held, "pot": pot,
+                                              **_flag("belote", facts.belote == taker)}))
         points = {taker: belote_of(taker), defence: own(defence)}
         return _finish_card_game(steps, "score.ma.game", rules, points, "litige", False, pot,
                                  facts.game_score)

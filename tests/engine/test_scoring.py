@@ -207,7 +207,7 @@ def test_score_sa_kaboot_hokm_25_plus_projects_and_baloot() -> None:
     assert pts(score) == (25 + 5 + 2, 0)
     assert rules_of(score) == ["score.sa.kaboot"]
     assert score.steps[0].params == {"team": NS, "value": 25, "on_ace": False, "projects": 5, "multiplier": 1,
-                                     "baloot": 2, "points": 32, "other_team": EW}
+                                     "baloot": 2, "points": 32, "other_team": EW, "projects_before": 5}
 
 
 def test_score_sa_kaboot_other_team_scores_nothing_not_even_baloot() -> None:
@@ -478,7 +478,8 @@ def test_score_ma_chute_defence_keeps_its_belote() -> None:
 def test_score_ma_litige_holds_takers_points() -> None:
     score = score_hand(facts(MOROCCAN, S, 81, projects=[(NS, 20)], counted_team=NS, belote=NS))
     assert (score.result, score.pot, pts(score)) == ("litige", 101, (20, 81))
-    assert step(score, "score.ma.litige").params == {"action": "hold", "team": NS, "points": 101, "pot": 101}
+    assert step(score, "score.ma.litige").params == {"action": "hold", "team": NS, "points": 101, "pot": 101,
+                                                     "belote": True}
 
 
 def test_score_ma_litige_accumulates() -> None:
