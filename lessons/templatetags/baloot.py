@@ -9,9 +9,10 @@ views put it in the context as ``prefs.digits``.
 import re
 
 from django import template
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, pgettext
 
 from engine import messages
 
@@ -65,6 +66,40 @@ def paragraphs(value: object, mode: str = "native") -> SafeString:
         escaped = _BOLD.sub(r"<strong>\1</strong>", escaped)
         html.append("<p>" + escaped.replace("\n", "<br>") + "</p>")
     return mark_safe("\n".join(html))
+
+
+def variant_gettext(msgid: str, variant: str) -> str:
+    """``msgid`` in the page's language and in the variant's own words.
+
+    A variant words a site string its own way with an entry of that context (``msgctxt
+    "saudi"``: «من يأخذ هذه الأكلة؟»); without one, the plain entry serves (the Moroccan and
+    French courses' «الأخذة»). Django's pgettext alone would fall back to the English msgid.
+    """
+    if variant:
+        text = pgettext(variant, msgid)
+        if text != msgid:
+            return text
+    return gettext(msgid)
+
+
+@register.filter
+def in_words_of(msgid: str, variant: str) -> str:
+    """``{{ "Who wins this trick?"|in_words_of:variant }}``: see :func:`variant_gettext`."""
+    return variant_gettext(str(msgid), variant or "")
+
+
+@register.filter
+def task_name(task: object, variant: str) -> str:
+    """A puzzle task's label (``Task``) in the variant's own words."""
+    from lessons.models import Task  # the models load after the template libraries
+
+    try:
+        label = Task(str(task)).label
+    except ValueError:
+        return str(task)
+    with translation.override(None):
+        msgid = str(label)
+    return variant_gettext(msgid, variant or "")
 
 
 @register.filter

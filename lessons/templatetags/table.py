@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from engine import messages
 from engine.cards import SUIT_LETTERS, Card, NotationError, Seat
+from lessons.templatetags.baloot import variant_gettext
 
 SEAT_LETTERS = ("S", "E", "N", "W")  # turn order, counter-clockwise
 SEAT_PLACES = {"S": "south", "E": "east", "N": "north", "W": "west"}
@@ -246,7 +247,8 @@ def best_card_view(position: dict[str, Any], lang: str, deck: str, to_play: str 
     if isinstance(points, dict):
         for team in TEAMS:
             if isinstance(points.get(team), int):
-                label = f"{_('Card points won so far')} · {messages.team_name(team, table.variant, lang)}"
+                won = variant_gettext("Card points won so far", table.variant)
+                label = f"{won} · {messages.team_name(team, table.variant, lang)}"
                 table.facts.append((label, str(points[team])))
     return table
 
@@ -292,7 +294,9 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
     taker = seat_letter(position.get("taker"))
     if taker:
         facts.append((_("Taker"), messages.seat_name(taker, variant, lang)))
-    for key, label in (("card_points", _("Card points")), ("tricks", _("Tricks"))):
+    # Labels in the variant's own words: «الأبناط» and «الأكلات» are the Saudi course's.
+    for key, label in (("card_points", variant_gettext("Card points", variant)),
+                       ("tricks", variant_gettext("Tricks", variant))):
         value = position.get(key)
         if isinstance(value, dict):
             for team in TEAMS:
@@ -313,7 +317,8 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
                     if isinstance(group, list)
                 ]
                 facts.append(
-                    (f"{_('Projects')} · {messages.seat_name(letter, variant, lang)}", " / ".join(shown))
+                    (f"{variant_gettext('Projects', variant)} · {messages.seat_name(letter, variant, lang)}",
+                     " / ".join(shown))
                 )
     belote = seat_letter(position.get("belote"))
     if belote:
