@@ -31,8 +31,39 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
 _BLANK_LINE = re.compile(r"\n\s*\n")
 
 
+# The middle dot that separates the parts of a line (« 7/7 · 100% ») reads as the Arabic-Indic
+# zero in Arabic and Persian (« ٧/٧ · ١٠٠% » looks like ٧/٧٠١٠٠%): those languages use a bar.
+SEPARATOR = " · "
+SEPARATORS = {"ar": " | ", "fa": " | "}
+_MIDDLE_DOT = re.compile(r"\s*·\s*")
+
+
+def separator(lang: str | None = None) -> str:
+    """The separator between the parts of a line in ``lang`` (the page's language by default)."""
+    return SEPARATORS.get((lang or get_language() or "").split("-")[0], SEPARATOR)
+
+
+def localize_separators(text: str, lang: str | None = None) -> str:
+    """``text`` with each middle-dot separator written as ``lang`` writes it."""
+    code = (lang or get_language() or "").split("-")[0]
+    if code not in SEPARATORS or "·" not in text:
+        return text
+    return _MIDDLE_DOT.sub(SEPARATORS[code], text)
+
+
+@register.simple_tag
+def sep() -> str:
+    """``{% sep %}``: the separator between the parts of a line, in the page's language."""
+    return separator()
+
+
 def localize_digits(text: str, mode: str = "native", lang: str | None = None) -> str:
-    """``text`` with its digits written the way ``lang`` writes them, unless ``mode`` is western."""
+    """``text`` with its digits written the way ``lang`` writes them, unless ``mode`` is western.
+
+    Middle-dot separators become the language's own (:func:`localize_separators`) either way:
+    every number a page shows passes here, and so do the lines that join them.
+    """
+    text = localize_separators(text, lang)
     table = NATIVE_DIGITS.get((lang or get_language() or "").split("-")[0])
     if table is None or mode == "western":
         return text

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from engine import messages
 from engine.cards import SUIT_LETTERS, Card, NotationError, Seat
-from lessons.templatetags.baloot import variant_gettext
+from lessons.templatetags.baloot import separator, variant_gettext
 
 SEAT_LETTERS = ("S", "E", "N", "W")  # turn order, counter-clockwise
 SEAT_PLACES = {"S": "south", "E": "east", "N": "north", "W": "west"}
@@ -228,7 +228,7 @@ def contract_words(bid_state: dict[str, Any] | None, variant: str, lang: str, de
     taker = seat_letter(contract.get("taker"))
     if taker:
         words.append(messages.seat_name(taker, variant, lang))
-    return " · ".join(words)
+    return separator(lang).join(words)
 
 
 def best_card_view(position: dict[str, Any], lang: str, deck: str, to_play: str | None) -> TableView:
@@ -248,7 +248,7 @@ def best_card_view(position: dict[str, Any], lang: str, deck: str, to_play: str 
         for team in TEAMS:
             if isinstance(points.get(team), int):
                 won = variant_gettext("Card points won so far", table.variant)
-                label = f"{won} · {messages.team_name(team, table.variant, lang)}"
+                label = f"{won}{separator(lang)}{messages.team_name(team, table.variant, lang)}"
                 table.facts.append((label, str(points[team])))
     return table
 
@@ -301,7 +301,8 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
         if isinstance(value, dict):
             for team in TEAMS:
                 if team in value:
-                    facts.append((f"{label} · {messages.team_name(team, variant, lang)}", str(value[team])))
+                    name = messages.team_name(team, variant, lang)
+                    facts.append((label + separator(lang) + name, str(value[team])))
     projects = position.get("projects")
     if isinstance(projects, dict):
         for key, declared in projects.items():
@@ -316,9 +317,12 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
                     for group in declared
                     if isinstance(group, list)
                 ]
+                who = messages.seat_name(letter, variant, lang)
                 facts.append(
-                    (f"{variant_gettext('Projects', variant)} · {messages.seat_name(letter, variant, lang)}",
-                     " / ".join(shown))
+                    (
+                        variant_gettext("Projects", variant) + separator(lang) + who,
+                        " / ".join(shown),
+                    )
                 )
     belote = seat_letter(position.get("belote"))
     if belote:
@@ -343,7 +347,8 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
         for team in TEAMS:
             if team in game:
                 facts.append(
-                    (f"{_('Game score')} · {messages.team_name(team, variant, lang)}", str(game[team]))
+                    (_("Game score") + separator(lang) + messages.team_name(team, variant, lang),
+                     str(game[team]))
                 )
     return facts
 

@@ -131,3 +131,19 @@ def test_moroccan_and_french_pages_use_no_saudi_word(client, loaded, variant, la
         if words:
             found.append(f"/{lang}/{url}: {words}")
     assert not found, "\n".join(found)
+
+
+# ---------------------------------------------------------------- the separator
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+def test_no_middle_dot_separator_in_arabic_and_persian(client, loaded, lang):
+    # « ٧/٧ · ١٠٠% » reads as ٧/٧٠١٠٠%: Arabic and Persian pages separate with a bar.
+    from lessons.templatetags.baloot import localize_digits
+
+    assert localize_digits("7/7 · 100%", "native", lang) == ("٧/٧ | ١٠٠%" if lang == "ar" else "۷/۷ | ۱۰۰%")
+    assert localize_digits("7/7 · 100%", "native", "fr") == "7/7 · 100%"
+    for url in [*pages_of("moroccan")[:12], "rules/saudi/", "learn/saudi/double-three-four-gahwa/7/"]:
+        page = client.get(f"/{lang}/{url}")
+        title = re.search(r"<title>(.*?)</title>", page.text, re.S)
+        assert "·" not in visible_text(page.text) and title and "·" not in title.group(1), url
