@@ -147,3 +147,19 @@ def test_no_middle_dot_separator_in_arabic_and_persian(client, loaded, lang):
         page = client.get(f"/{lang}/{url}")
         title = re.search(r"<title>(.*?)</title>", page.text, re.S)
         assert "·" not in visible_text(page.text) and title and "·" not in title.group(1), url
+
+
+# ---------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "fa", "fr"])
+def test_one_date_format_day_before_month_in_every_language(lang):
+    import datetime
+
+    from django.utils import formats, translation
+
+    moment = datetime.datetime(2026, 12, 7, 14, 5)
+    with translation.override(lang):
+        assert formats.date_format(moment, "SHORT_DATETIME_FORMAT") == "07/12/2026 14:05"
+        assert formats.date_format(moment, "SHORT_DATE_FORMAT") == "07/12/2026"
+        assert formats.date_format(moment, "DATE_FORMAT").startswith("7 ")
