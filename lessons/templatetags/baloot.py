@@ -52,6 +52,12 @@ def localize_separators(text: str, lang: str | None = None) -> str:
 
 
 @register.simple_tag
+def colon() -> str:
+    """``{% colon %}`` after a label: French sets a no-break space before it (« Atout : »)."""
+    return "\u00a0:" if (get_language() or "").startswith("fr") else ":"
+
+
+@register.simple_tag
 def sep() -> str:
     """``{% sep %}``: the separator between the parts of a line, in the page's language."""
     return separator()

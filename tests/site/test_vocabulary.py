@@ -163,3 +163,9 @@ def test_one_date_format_day_before_month_in_every_language(lang):
         assert formats.date_format(moment, "SHORT_DATETIME_FORMAT") == "07/12/2026 14:05"
         assert formats.date_format(moment, "SHORT_DATE_FORMAT") == "07/12/2026"
         assert formats.date_format(moment, "DATE_FORMAT").startswith("7 ")
+
+
+def test_french_pages_set_a_no_break_space_before_a_label_colon(client, loaded):
+    page = client.get("/fr/learn/french/belote-and-contract/3/")
+    assert "Atout\u00a0:" in visible_text(page.text)
+    assert "Atout:" not in visible_text(page.text)
