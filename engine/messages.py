@@ -329,6 +329,16 @@ def _word(msgid: str, variant: str, lang: str, default: str | None = None) -> st
     return lookup(msgid, variant, lang, default)
 
 
+def _own_word(msgid: str, variant: str, lang: str, default: str) -> str:
+    """``msgid`` from the asked language's own catalog only (no English fallback), else ``default``."""
+    cat = catalog(_lang(lang))
+    for context in dict.fromkeys((variant or "", "")):
+        found = cat.get(context, msgid)
+        if found is not None:
+            return found
+    return default
+
+
 def suit_name(suit: int, variant: str, lang: str, deck: str = "french") -> str:
     """The suit as said in a sentence (``clubs``, ``شريا``, ``گشنیز``); 4 is Sun (no trump)."""
     if suit == NO_TRUMP:
@@ -349,7 +359,11 @@ def card_name(card: int, variant: str, lang: str, deck: str = "french") -> str:
             rank=SPANISH_NUMBERS[c.rank],
             suit=suit_name(c.suit, variant, lang, deck),
         )
-    return _word(f"rank.short.{RANK_LETTERS[c.rank]}", variant, lang) + SUIT_SYMBOLS[c.suit]
+    letter = RANK_LETTERS[c.rank]
+    # In a sentence Arabic and Persian name the picture cards in words (شايب♣, شاه♣); the card
+    # faces keep the printed index (rank.short), as French keeps R, D, V on both.
+    printed = _word(f"rank.short.{letter}", variant, lang)
+    return _own_word(f"rank.text.{letter}", variant, lang, printed) + SUIT_SYMBOLS[c.suit]
 
 
 def card_long_name(card: int, variant: str, lang: str, deck: str = "french") -> str:
@@ -949,6 +963,14 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("rank.spanish.definite.K"),
     gettext_noop("rank.spanish.definite.Q"),
     gettext_noop("rank.spanish.definite.T"),
+    gettext_noop("rank.text.A"),
+    pgettext_lazy("saudi", "rank.text.A"),
+    gettext_noop("rank.text.J"),
+    pgettext_lazy("saudi", "rank.text.J"),
+    gettext_noop("rank.text.K"),
+    pgettext_lazy("saudi", "rank.text.K"),
+    gettext_noop("rank.text.Q"),
+    pgettext_lazy("saudi", "rank.text.Q"),
     gettext_noop("reason.duplicate-card"),
     gettext_noop("reason.mixed-suits"),
     gettext_noop("reason.not-consecutive"),

@@ -185,3 +185,15 @@ def test_play_ekka_one_spelling_in_the_engine_and_the_lessons() -> None:
 def test_every_catalog_entry_of_the_engine_has_its_text(lang: str) -> None:
     entries, _ = parse_po((LOCALE / lang / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
     assert ("", "card.definite") in entries
+
+
+def test_picture_cards_named_in_words_in_arabic_and_persian_sentences() -> None:
+    from engine.messages import card_name
+
+    king, queen = Card.parse("KC"), Card.parse("QH")
+    assert card_name(king, "saudi", "ar") == "شايب♣"
+    assert card_name(queen, "saudi", "ar") == "بنت♥"
+    assert card_name(queen, "moroccan", "ar") == "ملكة♥"
+    assert card_name(king, "french", "fa") == "شاه♣"
+    assert card_name(king, "french", "fr") == "R♣"  # French keeps its printed index
+    assert card_name(Card.parse("9S"), "saudi", "ar") == "9♠"
