@@ -232,6 +232,8 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
+# One date format, day before month, in every language (baloot_site/formats).
+FORMAT_MODULE_PATH = ["baloot_site.formats"]
 TIME_ZONE = "UTC"
 USE_TZ = True
 

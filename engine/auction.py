@@ -97,7 +97,9 @@ rule                            params
 ``bid.ma.second-suit``          ``suit`` (the bidding card's suit)
 ``bid.fr.second-suit``          ``suit`` (the bidding card's suit)
 ``double.sa.who``               ``seat`` (the caller), ``team`` (the team to speak now),
-                                ``call`` (the next word of the ladder)
+                                ``call`` (the next word of the ladder); for Three and Gahwa
+                                ``case`` ``buyer``, for Four ``case`` ``doubler``, and
+                                ``speaker`` (the one seat that may answer)
 ``double.sa.gahwa``             ``team`` (the team that said Gahwa)
 ``double.sa.sun-condition``     ``team`` (the buying team), ``buyer_score``, ``doubler_score``
                                 (game scores before the hand)
@@ -621,6 +623,28 @@ def new_auction(rules: RuleSet, dealer: Seat, bidding_card: Card) -> Auction:
 
 # ---------------------------------------------------------------- doubling
 
+# double.sa.sun-condition: the game scores that allow a Double in Sun.
+SUN_DOUBLE_BUYERS_ABOVE = 100
+SUN_DOUBLE_DOUBLERS_AT_MOST = 100
+
+
+def sun_double_refusal(buyers: Team, buyer_score: int, doubler_score: int) -> Reason | None:
+    """Why a Sun hand may not be doubled at this game score, or ``None`` when it may.
+
+    The one statement of ``double.sa.sun-condition``: the auction refuses the call
+    with it, and scoring refuses a doubled Sun hand the auction could not have sold.
+
+    >>> sun_double_refusal(Team.NS, 110, 100) is None, sun_double_refusal(Team.NS, 90, 40).rule
+    (True, 'double.sa.sun-condition')
+    """
+    if buyer_score > SUN_DOUBLE_BUYERS_ABOVE and doubler_score <= SUN_DOUBLE_DOUBLERS_AT_MOST:
+        return None
+    return Reason(
+        "double.sa.sun-condition",
+        {"team": buyers, "buyer_score": buyer_score, "doubler_score": doubler_score},
+    )
+
+
 
 @dataclass(frozen=True)
 class Doubling:
@@ -633,9 +657,12 @@ class Doubling:
     >>> d = Doubling(rules_for("saudi"), Contract("hokm", 1, Seat.N, Seat.N))
     >>> d.to_speak, d.allowed(Seat.E)
     (<Team.EW: 1>, ['pass', 'double'])
-    >>> d = d.call("double", Seat.E).call("three", Seat.S)
-    >>> d.multiplier, d.gahwa, d.to_speak
-    (3, False, <Team.EW: 1>)
+    >>> d = d.call("double", Seat.E).call("three", Seat.N)
+    >>> d.multiplier, d.gahwa, d.to_speak, d.speakers
+    (3, False, <Team.EW: 1>, (<Seat.E: 1>,))
+
+    Each answer belongs to one player (seed 000): Three and Gahwa to the buyer
+    (``contract.taker``, not his partner), Four to the player who doubled.
     """
 
     rules: RuleSet
@@ -690,6 +717,12 @@ class Doubling:
         """The team that may say the next word (or pass); ``None`` when the doubling is over."""
         return self._to_speak(self.level, self.closed_by)
 
+    @property
+    def speakers(self) -> tuple[Seat, ...]:
+        """Who may say the next word (or pass): either defender for Double, in turn order from
+        the buyer's right; then the buyer alone for Three and Gahwa, the doubler alone for Four."""
+        return self._speakers(self.level, self.closed_by)
+
     def allowed(self, seat: Seat) -> list[str]:
         return [str(c) for c in self._vocabulary() if not self._reasons(self.level, self.closed_by, c, seat)]
 
@@ -726,12 +759,36 @@ class Doubling:
         # The defenders double and say four; the buyers answer three and gahwa.
         return self.buyers.other if level % 2 == 0 else self.buyers
 
+    def _speakers(self, level: int, closed_by: Seat | None) -> tuple[Seat, ...]:
+        if self._is_over(level, closed_by):
+            return ()
+        taker = self.contract.taker
+        if level == 0:
+            cw = self.rules.clockwise
+            return tuple(s for s in seats_from(next_seat(taker, cw), cw) if s.team != taker.team)
+        if level == 2:
+            return (self._doubler(),)
+        return (taker,)
+
+    def _doubler(self) -> Seat:
+        """The seat that said Double."""
+        return next(seat for seat, call in self.history if call.word == DOUBLE)
+
     def _vocabulary(self) -> list[Call]:
         if self.is_over:
             return []
         return [Call(PASS), Call(LADDER[self.level])]
 
+    def _sun_refusal(self) -> Reason | None:
+        return sun_double_refusal(
+            self.buyers, self.game_score[self.buyers], self.game_score[self.buyers.other]
+        )
+
     def _sun_condition(self) -> Reason:
+        """``double.sa.sun-condition`` with this game's scores, whether or not they allow it now."""
+        reason = self._sun_refusal()
+        if reason is not None:
+            return reason
         return Reason(
             "double.sa.sun-condition",
             {
@@ -752,18 +809,22 @@ class Doubling:
             return [self._sun_condition()]
         team = self._to_speak(level, closed_by)
         assert team is not None
-        if Seat(seat).team != team:
-            return [Reason("double.sa.who", {"seat": Seat(seat), "team": team, "call": LADDER[level]})]
+        who = {"seat": Seat(seat), "team": team, "call": LADDER[level]}
+        if level:  # an answer: one player's, not the team's
+            speaker = self._speakers(level, closed_by)[0]
+            who |= {"case": "doubler" if level == 2 else "buyer", "speaker": speaker}
+        if Seat(seat) not in self._speakers(level, closed_by):
+            return [Reason("double.sa.who", who)]
         if call.word == PASS:
             return []
         if self.is_sun and call.word != DOUBLE:
             return [self._sun_condition()]
         if call.word != LADDER[level]:
-            return [Reason("double.sa.who", {"seat": Seat(seat), "team": team, "call": LADDER[level]})]
-        if self.is_sun and not (
-            self.game_score[self.buyers] > 100 and self.game_score[self.buyers.other] <= 100
-        ):
-            return [self._sun_condition()]
+            return [Reason("double.sa.who", who)]
+        if self.is_sun:
+            refusal = self._sun_refusal()
+            if refusal is not None:
+                return [refusal]
         return []
 
 

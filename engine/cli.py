@@ -241,6 +241,8 @@ def cmd_score(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[s
             game_score=game_score,
         )
     except InvalidHandFacts as e:
+        if e.reason is not None:  # a rule refuses the facts (double.sa.sun-condition): say which
+            raise InputError("call-refused", e.field, value="double", reasons=[e.reason]) from None
         # Checked above field by field; this is the backstop for a combination missed there.
         raise bad_field(obj.get(e.field), e.field, str(e)) from None
     score = score_hand(facts)

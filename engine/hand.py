@@ -213,7 +213,7 @@ class Hand:
         d = self.doubling
         if d is None or d.is_over or d.to_speak is None:
             return False
-        return any(c != "pass" for seat in d.to_speak.seats for c in d.allowed(seat))
+        return any(c != "pass" for seat in d.speakers for c in d.allowed(seat))
 
     # -- declarations and play
     def _start_play(self) -> None:

@@ -329,6 +329,16 @@ def _word(msgid: str, variant: str, lang: str, default: str | None = None) -> st
     return lookup(msgid, variant, lang, default)
 
 
+def _own_word(msgid: str, variant: str, lang: str, default: str) -> str:
+    """``msgid`` from the asked language's own catalog only (no English fallback), else ``default``."""
+    cat = catalog(_lang(lang))
+    for context in dict.fromkeys((variant or "", "")):
+        found = cat.get(context, msgid)
+        if found is not None:
+            return found
+    return default
+
+
 def suit_name(suit: int, variant: str, lang: str, deck: str = "french") -> str:
     """The suit as said in a sentence (``clubs``, ``شريا``, ``گشنیز``); 4 is Sun (no trump)."""
     if suit == NO_TRUMP:
@@ -349,7 +359,11 @@ def card_name(card: int, variant: str, lang: str, deck: str = "french") -> str:
             rank=SPANISH_NUMBERS[c.rank],
             suit=suit_name(c.suit, variant, lang, deck),
         )
-    return _word(f"rank.short.{RANK_LETTERS[c.rank]}", variant, lang) + SUIT_SYMBOLS[c.suit]
+    letter = RANK_LETTERS[c.rank]
+    # In a sentence Arabic and Persian name the picture cards in words (شايب♣, شاه♣); the card
+    # faces keep the printed index (rank.short), as French keeps R, D, V on both.
+    printed = _word(f"rank.short.{letter}", variant, lang)
+    return _own_word(f"rank.text.{letter}", variant, lang, printed) + SUIT_SYMBOLS[c.suit]
 
 
 def card_long_name(card: int, variant: str, lang: str, deck: str = "french") -> str:
@@ -366,6 +380,25 @@ def card_long_name(card: int, variant: str, lang: str, deck: str = "french") -> 
     return _fill(
         _word("card.long", variant, lang),
         rank=_word(f"rank.{letter}", variant, lang),
+        suit=suit_name(c.suit, variant, lang, deck),
+    )
+
+
+def card_definite_name(card: int, variant: str, lang: str, deck: str = "french") -> str:
+    """The full name with its definite article, for a sentence that names the card as its object:
+    ``the queen of clubs``, ``la dame de trèfle``, ``l'as de pique``, ``le roi de cœur``.
+
+    French articles follow each rank's gender and elision (``rank.definite.Q`` = ``la dame``);
+    the catalog's ``card.definite`` places them (Arabic and Persian need no article).
+    """
+    c = Card(card)
+    letter = RANK_LETTERS[c.rank]
+    spanish = deck == "spanish"
+    rank = _word(f"rank.spanish.definite.{letter}" if spanish else f"rank.definite.{letter}", variant, lang)
+    return _fill(
+        _word("card.definite", variant, lang),
+        card=card_long_name(card, variant, lang, deck),
+        rank=rank,
         suit=suit_name(c.suit, variant, lang, deck),
     )
 
@@ -512,6 +545,13 @@ class _Context:
             return str(value)
         if isinstance(value, str):
             return self.word(key, value, long)
+        if isinstance(value, Mapping) and {"type", "cards"} <= value.keys():
+            # One project of a split: ``Hundred (7♠, 8♠, 9♠, 10♠ and J♠)``.
+            return _fill(
+                _word("project.listed", v, lang),
+                type=self.text("type", value["type"]),
+                cards=self.text("cards", value["cards"], long),
+            )
         if isinstance(value, Mapping):
             pairs = (f"{self.text('', k)} {self.text(key, x, long)}" for k, x in value.items())
             return join_list(pairs, v, lang)
@@ -722,6 +762,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("bid.sa.no-ashkal-on-ace"),
     gettext_noop("bid.sa.no-ashkal-round2"),
     gettext_noop("bid.sa.redeal"),
+    gettext_noop("bid.sa.redeal:brief"),
     gettext_noop("bid.sa.second-hokm-suit"),
     gettext_noop("bid.sa.sun-ends"),
     gettext_noop("bid.turn"),
@@ -742,8 +783,11 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("call.redeal"),
     gettext_noop("call.sun"),
     gettext_noop("call.take"),
+    pgettext_lazy("french", "call.take"),
     gettext_noop("call.take-suit"),
+    pgettext_lazy("french", "call.take-suit"),
     gettext_noop("call.three"),
+    gettext_noop("card.definite"),
     gettext_noop("card.long"),
     gettext_noop("card.played"),
     gettext_noop("card.spanish.long"),
@@ -787,6 +831,8 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("double.sa.gahwa:step"),
     gettext_noop("double.sa.sun-condition"),
     gettext_noop("double.sa.who"),
+    gettext_noop("double.sa.who:buyer"),
+    gettext_noop("double.sa.who:doubler"),
     gettext_noop("error.auction-over"),
     gettext_noop("error.bad-field"),
     gettext_noop("error.bad-json"),
@@ -805,6 +851,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("error.out-of-turn"),
     gettext_noop("error.trick-size"),
     gettext_noop("error.tricks-count"),
+    pgettext_lazy("saudi", "error.tricks-count"),
     gettext_noop("error.unknown-call"),
     gettext_noop("error.unknown-card"),
     gettext_noop("error.unknown-command"),
@@ -848,6 +895,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("proj.sa.declare:project"),
     gettext_noop("proj.sa.declare:split"),
     gettext_noop("proj.sa.declare:tie-break"),
+    gettext_noop("proj.sa.declare:tie-break:baloot"),
     gettext_noop("proj.sa.declare:worthless-carre"),
     gettext_noop("proj.sa.one-team"),
     gettext_noop("proj.sa.one-team:none"),
@@ -862,6 +910,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("project.fifty"),
     gettext_noop("project.four-hundred"),
     gettext_noop("project.hundred"),
+    gettext_noop("project.listed"),
     gettext_noop("project.quarte"),
     gettext_noop("project.quinte"),
     gettext_noop("project.sira"),
@@ -882,6 +931,14 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     pgettext_lazy("saudi", "rank.Q"),
     gettext_noop("rank.T"),
     pgettext_lazy("saudi", "rank.T"),
+    gettext_noop("rank.definite.7"),
+    gettext_noop("rank.definite.8"),
+    gettext_noop("rank.definite.9"),
+    gettext_noop("rank.definite.A"),
+    gettext_noop("rank.definite.J"),
+    gettext_noop("rank.definite.K"),
+    gettext_noop("rank.definite.Q"),
+    gettext_noop("rank.definite.T"),
     gettext_noop("rank.short.7"),
     gettext_noop("rank.short.8"),
     gettext_noop("rank.short.9"),
@@ -898,10 +955,27 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("rank.spanish.K"),
     gettext_noop("rank.spanish.Q"),
     gettext_noop("rank.spanish.T"),
+    gettext_noop("rank.spanish.definite.7"),
+    gettext_noop("rank.spanish.definite.8"),
+    gettext_noop("rank.spanish.definite.9"),
+    gettext_noop("rank.spanish.definite.A"),
+    gettext_noop("rank.spanish.definite.J"),
+    gettext_noop("rank.spanish.definite.K"),
+    gettext_noop("rank.spanish.definite.Q"),
+    gettext_noop("rank.spanish.definite.T"),
+    gettext_noop("rank.text.A"),
+    pgettext_lazy("saudi", "rank.text.A"),
+    gettext_noop("rank.text.J"),
+    pgettext_lazy("saudi", "rank.text.J"),
+    gettext_noop("rank.text.K"),
+    pgettext_lazy("saudi", "rank.text.K"),
+    gettext_noop("rank.text.Q"),
+    pgettext_lazy("saudi", "rank.text.Q"),
     gettext_noop("reason.duplicate-card"),
     gettext_noop("reason.mixed-suits"),
     gettext_noop("reason.not-consecutive"),
     gettext_noop("reason.too-few-cards"),
+    pgettext_lazy("saudi", "reason.too-few-cards"),
     gettext_noop("reason.worthless-carre"),
     gettext_noop("result.capot"),
     gettext_noop("result.chute"),
@@ -931,25 +1005,37 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("score.ma.game"),
     gettext_noop("score.ma.game:play-on"),
     gettext_noop("score.ma.game:won"),
+    gettext_noop("score.ma.game:won:both"),
     gettext_noop("score.ma.litige:collect"),
     gettext_noop("score.ma.litige:hold"),
+    gettext_noop("score.ma.litige:hold:belote"),
     gettext_noop("score.sa.buyer-wins"),
     gettext_noop("score.sa.buyer-wins:made"),
+    gettext_noop("score.sa.buyer-wins:made:multiplied"),
+    gettext_noop("score.sa.buyer-wins:made:multiplied:tie"),
     gettext_noop("score.sa.buyer-wins:made:tie"),
     gettext_noop("score.sa.buyer-wins:tie"),
     gettext_noop("score.sa.doubled"),
+    gettext_noop("score.sa.doubled:sun"),
     gettext_noop("score.sa.failure"),
     gettext_noop("score.sa.failure:baloot_transferred"),
     gettext_noop("score.sa.failure:penalty"),
+    gettext_noop("score.sa.failure:sun"),
     gettext_noop("score.sa.game"),
     gettext_noop("score.sa.game:play-on"),
     gettext_noop("score.sa.game:won"),
+    gettext_noop("score.sa.game:won:both"),
     gettext_noop("score.sa.kaboot"),
+    gettext_noop("score.sa.kaboot:multiplied"),
+    gettext_noop("score.sa.kaboot:multiplied:on_ace"),
+    gettext_noop("score.sa.kaboot:multiplied:sun"),
     gettext_noop("score.sa.kaboot:on_ace"),
+    gettext_noop("score.sa.kaboot:sun"),
     gettext_noop("score.sa.projects"),
     gettext_noop("score.sa.remainder"),
     gettext_noop("score.sa.round-hokm"),
     gettext_noop("score.sa.round-sun"),
+    gettext_noop("score.sa.round-sun:five"),
     gettext_noop("seat.E"),
     gettext_noop("seat.N"),
     gettext_noop("seat.S"),
@@ -962,8 +1048,12 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     pgettext_lazy("saudi", "solve.outcome"),
     gettext_noop("solve.outcome:failed"),
     pgettext_lazy("saudi", "solve.outcome:failed"),
+    gettext_noop("solve.outcome:failed:tie"),
+    pgettext_lazy("saudi", "solve.outcome:failed:tie"),
     gettext_noop("solve.outcome:made"),
     pgettext_lazy("saudi", "solve.outcome:made"),
+    gettext_noop("solve.outcome:made:tie"),
+    pgettext_lazy("saudi", "solve.outcome:made:tie"),
     gettext_noop("solve.outcome:tie"),
     pgettext_lazy("saudi", "solve.outcome:tie"),
     gettext_noop("solve.trick"),

@@ -32,8 +32,11 @@ Chosen readings where docs/rules.md leaves a gap:
 - A run of five or more cards is one project (a 6-card run is one Hundred or
   one quinte, with all six cards); an 8-card run is split into a Hundred and a
   Sira (12) rather than kept whole (10) or split into two Fifties (10).
-- Between splits of equal worth, the one whose strongest project is stronger
-  wins, then the next strongest, and so on.
+- Between splits of equal worth, in Saudi Hokm the one that keeps the Baloot
+  (trump K and Q not both inside one Hundred) wins: 7♠–J♠ + Q♠–A♠ rather than
+  7♠–9♠ + 10♠–A♠, both 12, because the first also scores the Baloot's 2. Then
+  the one whose strongest project is stronger, then the next strongest, and so
+  on (the higher top only matters against an opposing Hundred).
 
 Rule IDs emitted, and the params of each step. Every step has ``case`` (str);
 ``seat`` marked * is there only when the caller names the seat.
@@ -47,8 +50,10 @@ Rule IDs emitted, and the params of each step. Every step has ``case`` (str);
   ``seat``*: the chosen split is worth more than (or as much as) the best split made of
   other project types.
 - ``tie-break``: ``total``, ``types``, ``alternative_types``, ``alternative_cards``
-  (list[Card], all the rival split's cards), ``seat``*: a split of equal worth lost
-  because its strongest project is weaker.
+  (list[Card], all the rival split's cards), ``projects`` and ``alternative_projects``
+  (the chosen and the rival split, each project as ``{"type", "cards"}``), ``seat``*: a split
+  of equal worth lost because its strongest project is weaker; with ``baloot`` (True, saudi) because it puts
+  the trump K and Q inside a Hundred, ``baloot_cards`` ([Q, K] of trump).
 
 ``proj.sa.one-team`` / ``decl.ma.best`` / ``decl.fr.best`` (which team counts, :func:`count_projects`):
 
@@ -236,18 +241,25 @@ def _carre(family: str, trump: int, rank: int) -> Project | None:
 # Runs within one suit: the best set of disjoint runs for each 8-bit mask, as (start, length).
 # Lengths score 2/5/10 (3, 4, 5+ cards): every variant's sequence values are in that ratio,
 # so one table serves all. Ties: the strongest run first (value, then length, then top rank).
+# The Saudi trump suit has its own table, where a tie first keeps the Baloot (module docstring).
 _RUN_SCORE = (0, 0, 0, 2, 5, 10, 10, 10, 10)
+_BALOOT_BITS = (1 << QUEEN) | (1 << KING)
 
 
-def _best_runs(byte: int) -> tuple[tuple[int, int], ...]:
+def _keeps_baloot(runs: Iterable[tuple[int, int]]) -> bool:
+    """No run of five or more (a Saudi Hundred) holds both the Q and the K of its suit."""
+    return not any(n >= 5 and ((1 << n) - 1) << s & _BALOOT_BITS == _BALOOT_BITS for s, n in runs)
+
+
+def _best_runs(byte: int, baloot: bool = False) -> tuple[tuple[int, int], ...]:
     best: tuple[tuple[int, int], ...] = ()
-    best_key: tuple[Any, ...] = (0, ())
+    best_key: tuple[Any, ...] = (0, False, ())
 
     def walk(i: int, runs: tuple[tuple[int, int], ...]) -> None:
         nonlocal best, best_key
         if i >= 8:
             keys = sorted(((_RUN_SCORE[n], n, s + n - 1) for s, n in runs), reverse=True)
-            key = (sum(k[0] for k in keys), tuple(keys))
+            key = (sum(k[0] for k in keys), baloot and _keeps_baloot(runs), tuple(keys))
             if key > best_key:
                 best, best_key = runs, key
             return
@@ -263,6 +275,7 @@ def _best_runs(byte: int) -> tuple[tuple[int, int], ...]:
 
 
 _RUNS_BY_BYTE = tuple(_best_runs(b) for b in range(256))
+_RUNS_BY_BYTE_BALOOT = tuple(_best_runs(b, baloot=True) for b in range(256))
 _strength_of = attrgetter("strength")
 
 
@@ -275,6 +288,7 @@ class _Catalog:
     runs: tuple[tuple[tuple[Project, ...], ...], ...]  # [suit][byte]: best runs, strongest first
     carres: tuple[Project | None, ...]  # [rank]
     carre_ranks: int  # bit r set when a carré of rank r counts
+    baloot_mask: int  # the trump Q and K in saudi Hokm (proj.sa.baloot), else 0
 
 
 _CATALOGS: dict[tuple[str, int], _Catalog] = {}
@@ -300,11 +314,15 @@ def _build_catalog(rules: RuleSet, trump: int) -> _Catalog:
         for n in range(3, 9)
         for start in range(9 - n)
     }
+    baloot_suit = trump if family == "saudi" and trump in range(4) else None
     runs = tuple(
         tuple(
             tuple(
                 sorted(
-                    (sequences[(suit, start, n)] for start, n in _RUNS_BY_BYTE[byte]),
+                    (
+                        sequences[(suit, start, n)]
+                        for start, n in (_RUNS_BY_BYTE_BALOOT if suit == baloot_suit else _RUNS_BY_BYTE)[byte]
+                    ),
                     key=_strength_of,
                     reverse=True,
                 )
@@ -315,7 +333,8 @@ def _build_catalog(rules: RuleSet, trump: int) -> _Catalog:
     )
     carres = tuple(_carre(family, trump, rank) for rank in range(8))
     carre_ranks = sum(1 << r for r, p in enumerate(carres) if p is not None)
-    return _Catalog(family, sequences, runs, carres, carre_ranks)
+    baloot_mask = 0 if baloot_suit is None else _BALOOT_BITS << (8 * baloot_suit)
+    return _Catalog(family, sequences, runs, carres, carre_ranks, baloot_mask)
 
 
 # ---------------------------------------------------------------- the best split
@@ -331,9 +350,20 @@ def _runs_of(cat: _Catalog, mask: int) -> list[Project]:
     ]
 
 
-def _split_key(projects: list[Project]) -> tuple[int, list[tuple[int, ...]]]:
-    """Worth first, then the strongest project, then the next one, ..."""
-    return sum(p.value for p in projects), [p.strength for p in projects]
+def _split_key(projects: list[Project], baloot_mask: int = 0) -> tuple[int, bool, list[tuple[int, ...]]]:
+    """Worth first, then (saudi Hokm) keeping the Baloot, then the strongest project, the next one, ..."""
+    return (
+        sum(p.value for p in projects),
+        _split_keeps_baloot(projects, baloot_mask),
+        [p.strength for p in projects],
+    )
+
+
+def _split_keeps_baloot(projects: Iterable[Project], baloot_mask: int) -> bool:
+    """No Hundred of the split holds both Baloot cards (``baloot_mask`` 0: no Baloot to keep)."""
+    if not baloot_mask:
+        return False
+    return not any(p.type == HUNDRED and p.mask & baloot_mask == baloot_mask for p in projects)
 
 
 def best_split_mask(mask: int, rules: RuleSet, trump: int) -> list[Project]:
@@ -360,8 +390,9 @@ def best_split_mask(mask: int, rules: RuleSet, trump: int) -> list[Project]:
         return runs
     # An 8-card hand holds at most two carrés: try each subset of them, the rest in runs.
     ranks = [r for r in range(8) if four >> r & 1]
+    held = _baloot_held(cat, mask)
     best: list[Project] = []
-    best_key: tuple[int, list[tuple[int, ...]]] = (-1, [])
+    best_key: tuple[int, bool, list[tuple[int, ...]]] = (-1, False, [])
     for subset in range(1 << len(ranks)):
         chosen = [cat.carres[r] for i, r in enumerate(ranks) if subset >> i & 1]
         carres = [p for p in chosen if p is not None]
@@ -370,10 +401,15 @@ def best_split_mask(mask: int, rules: RuleSet, trump: int) -> list[Project]:
             rest &= ~p.mask
         projects = carres + _runs_of(cat, rest)
         projects.sort(key=_strength_of, reverse=True)
-        key = _split_key(projects)
+        key = _split_key(projects, held)
         if key > best_key:
             best, best_key = projects, key
     return best
+
+
+def _baloot_held(cat: _Catalog, mask: int) -> int:
+    """The Baloot pair when the hand holds both cards (saudi Hokm), else 0."""
+    return cat.baloot_mask if cat.baloot_mask and mask & cat.baloot_mask == cat.baloot_mask else 0
 
 
 def best_split(cards: Iterable[int], rules: RuleSet, trump: int) -> list[Project]:
@@ -458,8 +494,9 @@ def explain_split(cards: Iterable[int], rules: RuleSet, trump: int, seat: Seat |
     total = sum(p.value for p in chosen)
     types = [p.type for p in chosen]
     chosen_masks = sorted(p.mask for p in chosen)
+    held = _baloot_held(cat, mask)
     others = [s for s in _all_splits(_candidates(cat, mask)) if sorted(p.mask for p in s) != chosen_masks]
-    others.sort(key=_split_key, reverse=True)
+    others.sort(key=lambda s: _split_key(s, held), reverse=True)
     other_types = next((s for s in others if [p.type for p in s] != types), None)
     if other_types is not None:
         steps.append(
@@ -477,6 +514,11 @@ def explain_split(cards: Iterable[int], rules: RuleSet, trump: int, seat: Seat |
         )
     tied = next((s for s in others if sum(p.value for p in s) == total), None)
     if tied is not None:
+        # Kept for the Baloot when the rival split would put the trump K and Q inside its Hundred.
+        for_baloot = _split_keeps_baloot(chosen, held) and not _split_keeps_baloot(tied, held)
+        baloot: dict[str, Any] = (
+            {"baloot": True, "baloot_cards": cards_of(held)} if for_baloot else {}
+        )
         steps.append(
             Step(
                 rule,
@@ -484,8 +526,11 @@ def explain_split(cards: Iterable[int], rules: RuleSet, trump: int, seat: Seat |
                     "case": "tie-break",
                     "total": total,
                     "types": types,
+                    "projects": [{"type": p.type, "cards": list(p.cards)} for p in chosen],
                     "alternative_types": [p.type for p in tied],
                     "alternative_cards": [c for p in tied for c in p.cards],
+                    "alternative_projects": [{"type": p.type, "cards": list(p.cards)} for p in tied],
+                    **baloot,
                     **extra,
                 },
             )

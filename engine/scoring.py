@@ -14,8 +14,8 @@ read in order, explain the result; each cites the docs/rules.md rule it applies.
 >>> score = score_hand(facts)
 >>> score.result, score.points[Team.NS], score.points[Team.EW]
 ('made', 19, 7)
->>> score.steps[0]
-Step(rule='score.sa.round-sun', params={'team': <Team.NS: 0>, 'abnat': 95, 'rounded': 95, 'result': 19})
+>>> score.steps[0].rule, score.steps[0].params["rounded"], score.steps[0].params["result"]
+('score.sa.round-sun', 95, 19)
 
 Projects and declarations
 -------------------------
@@ -63,9 +63,11 @@ rule                       params
                            ``on_ace`` (bool: the 88 of ``kaboot_88_on_ace``), ``projects``
                            (its counted projects after the multiplier), ``multiplier``,
                            ``baloot`` (0 or 2), ``points`` (its hand total),
-                           ``other_team`` (scores 0)
+                           ``other_team`` (scores 0), ``projects_before`` (its counted
+                           projects before the multiplier); ``multiplied`` (True: doubled,
+                           with projects), ``sun`` (True in Sun)
 ``score.sa.round-sun``     ``team`` (B), ``abnat``, ``rounded`` (to the ten; 5 stays),
-                           ``result`` (rounded * 2 / 10)
+                           ``result`` (rounded * 2 / 10); ``five`` (True: abnat ends in 5)
 ``score.sa.round-hokm``    ``team`` (B), ``abnat``, ``remainder`` (abnat % 10),
                            ``result``
 ``score.sa.remainder``     ``team`` (D), ``total`` (26 or 16), ``taken`` (B's converted
@@ -74,21 +76,23 @@ rule                       params
                            ``other_value`` (the other team's declared projects, not counted)
 ``proj.sa.baloot``         ``team`` (holder), ``value`` (2)
 ``score.sa.buyer-wins``    ``team`` (B), ``points`` (B's total), ``other_points`` (D's
-                           total), ``made`` (bool), ``tie`` (bool)
+                           total), ``made`` (bool), ``tie`` (bool); ``multiplied`` (True in a
+                           doubled hand, which is not split)
 ``score.sa.failure``       ``team`` (D), ``base`` (26 or 16), ``projects`` (all counted),
                            ``baloot`` (what D gets for Baloot), ``points`` (D's total),
                            ``other_team`` (B), ``other_points`` (B's: its Baloot or 0),
-                           ``baloot_transferred`` (bool)
+                           ``baloot_transferred`` (bool); ``sun`` (True in Sun)
 ``score.sa.doubled``       ``team`` (hand winner), ``base`` (26 or 16), ``projects`` (all
                            counted), ``multiplier``, ``value`` ((base + projects) *
                            multiplier), ``baloot`` (the winner's), ``points`` (winner's
-                           total), ``other_team``, ``other_points`` (its Baloot or 0)
+                           total), ``other_team``, ``other_points`` (its Baloot or 0);
+                           ``sun`` (True in Sun)
 ``double.sa.gahwa``        ``team`` (wins the hand, hence the game)
 ``penalty.sa.khaysh``      ``team`` (offending team, scored as a failed buyer),
                            ``other_team``, ``broken_rule`` (str: the rule ID broken, or "")
 ``score.sa.game``          ``result`` (str: "won" or "play-on"), ``team`` (winner; only
                            when "won"), ``ns``, ``ew`` (game totals after the hand),
-                           ``target``
+                           ``target``; ``both`` (True: both teams passed the target)
 ``decl.ma.best``           ``team`` (counted team), ``value``, ``other_value``
 ``decl.ma.belote``         ``team`` (holder), ``value`` (20)
 ``score.ma.contract``      ``team`` (T), ``points`` (T's card points), ``other_points``
@@ -98,7 +102,8 @@ rule                       params
                            ``belote`` (D's), ``total`` (D's score so far),
                            ``other_team`` (D), ``taker_points`` (T's belote or 0)
 ``score.ma.litige``        ``action`` (str): "hold": ``team`` (T), ``points`` (its card
-                           points + counted declarations, into the pot), ``pot`` (after);
+                           points + counted declarations, into the pot), ``pot`` (after),
+                           ``belote`` (True: T holds the belote and keeps it);
                            "collect": ``team`` (who collects), ``pot`` (amount collected)
 ``score.ma.capot``         ``team`` (gets the bonus), ``other_team`` (zero card points),
                            ``value`` (100)
@@ -129,10 +134,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
+from engine.auction import sun_double_refusal
 from engine.cards import ACE, TEAMS, Card, Team
-from engine.explain import Step
+from engine.explain import Reason, Step
 from engine.ranking import NO_TRUMP, total_points
 from engine.variants import French, Moroccan, RuleSet, Saudi
 
@@ -154,11 +160,16 @@ TRICKS = 8
 
 
 class InvalidHandFacts(ValueError):
-    """Facts that cannot describe a finished hand; ``field`` names the offending input."""
+    """Facts that cannot describe a finished hand; ``field`` names the offending input.
 
-    def __init__(self, field_name: str, detail: str) -> None:
+    ``reason`` is the rule that forbids them, when one does (a Sun hand doubled at a
+    game score where ``double.sa.sun-condition`` refuses the Double).
+    """
+
+    def __init__(self, field_name: str, detail: str, reason: Reason | None = None) -> None:
         super().__init__(f"{field_name}: {detail}")
         self.field = field_name
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -215,6 +226,12 @@ class HandFacts:
         card = self.bidding_card
         if card is not None and not (isinstance(card, int) and 0 <= card < 32):
             raise InvalidHandFacts("bidding_card", "must be a Card")
+        if self.trump == NO_TRUMP and self.multiplier > 1 and self.game_score is not None:
+            # The auction's own check: a Sun hand is doubled only at the scores it allows.
+            buyers = self.taker
+            refusal = sun_double_refusal(buyers, self.game_score[buyers], self.game_score[buyers.other])
+            if refusal is not None:
+                raise InvalidHandFacts("multiplier", "double.sa.sun-condition refuses this Double", refusal)
 
 
 @dataclass(frozen=True)
@@ -287,6 +304,83 @@ def _round_ten(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
+# ---------------------------------------------------------------- the contract on card points alone
+
+
+@dataclass(frozen=True)
+class CardPointVerdict:
+    """The contract judged on card points alone, by each variant's own comparison.
+
+    ``value`` and ``other_value`` are what the rule compares: game points in
+    ``saudi`` (the buyers' card points rounded, the rest of 16 or 26 to the
+    others), card points otherwise. ``tie`` says the two are level; ``outcome``
+    is then what the rule makes of a tie: ``failed`` in Saudi (``made`` with
+    ``tie_is_draw``), ``tie`` (a litige) in Moroccan, ``made`` in French
+    (``failed`` with ``strict_contract``, ``tie`` with ``litige``).
+    """
+
+    outcome: Literal["made", "tie", "failed"]
+    tie: bool
+    value: int
+    other_value: int
+
+
+def card_point_verdict(rules: RuleSet, trump: int, taker_points: int) -> CardPointVerdict:
+    """Whether the takers, with ``taker_points`` card points (last trick included), make it.
+
+    Declarations, Baloot/belote and doubling are left out: this is what the card
+    play alone decides (the exact solver's verdict), by the same rules as
+    :func:`score_hand`.
+
+    >>> from engine.variants import rules_for
+    >>> [card_point_verdict(rules_for("saudi"), 0, p).outcome for p in (81, 85, 86)]
+    ['failed', 'failed', 'made']
+    >>> [card_point_verdict(rules_for(v), 0, 81).outcome for v in ("moroccan", "french")]
+    ['tie', 'made']
+    """
+    other = total_points(trump) - taker_points
+    if isinstance(rules, Saudi):
+        value = round_sun(taker_points) if trump == NO_TRUMP else round_hokm(taker_points)
+        other_value = (SUN_HAND if trump == NO_TRUMP else HOKM_HAND) - value
+        made, tie = _saudi_buyer_wins(rules, value, other_value)
+        return CardPointVerdict("made" if made else "failed", tie, value, other_value)
+    if isinstance(rules, Moroccan):
+        ma = _ma_contract(taker_points, other)
+        return CardPointVerdict(_VERDICT[ma], taker_points == other, taker_points, other)
+    if isinstance(rules, French):
+        fr = _fr_contract(rules, taker_points, other)
+        return CardPointVerdict(_VERDICT[fr], taker_points == other, taker_points, other)
+    raise ValueError(f"no contract for {rules.name!r}")
+
+
+_VERDICT: dict[str, Literal["made", "tie", "failed"]] = {
+    "made": "made", "litige": "tie", "chute": "failed", "dedans": "failed",
+}
+
+
+def _saudi_buyer_wins(rules: Saudi, points: int, other_points: int) -> tuple[bool, bool]:
+    """``score.sa.buyer-wins``: (made, tie). A tie fails, unless the table plays ``tie_is_draw``."""
+    tie = points == other_points
+    return points > other_points or (tie and rules.tie_is_draw), tie
+
+
+def _ma_contract(points: int, other_points: int) -> Literal["made", "litige", "chute"]:
+    """``score.ma.contract`` on card points: more is made, exactly as many a litige, fewer a chute."""
+    if points == other_points:
+        return "litige"
+    return "made" if points > other_points else "chute"
+
+
+def _fr_contract(rules: French, points: int, other_points: int) -> Literal["made", "litige", "dedans"]:
+    """``score.fr.contract``: at least the defenders' (more under ``strict_contract``); ``litige``."""
+    tie = points == other_points
+    if tie and rules.litige:
+        return "litige"
+    if points > other_points or (tie and not rules.strict_contract):
+        return "made"
+    return "dedans"
+
+
 # ---------------------------------------------------------------- entry points
 
 def score_hand(facts: HandFacts) -> HandScore:
@@ -331,10 +425,11 @@ def score_penalty(
     counted = _counted_value(projects, counted_team)
     _saudi_project_steps(steps, projects, counted_team, belote)
     base = SUN_HAND if trump == NO_TRUMP else HOKM_HAND
+    sun = trump == NO_TRUMP
     if multiplier > 1:
-        points = _saudi_doubled(steps, rules, other, base, counted, belote, multiplier)
+        points = _saudi_doubled(steps, rules, other, base, counted, belote, multiplier, sun)
     else:
-        points = _saudi_failure(steps, rules, offending_team, base, counted, belote, penalty=True)
+        points = _saudi_failure(steps, rules, offending_team, base, counted, belote, penalty=True, sun=sun)
     return _finish_saudi(steps, rules, points, "failed", False, other, gahwa, game_score)
 
 
@@ -469,7 +564,8 @@ def _game(
         steps.append(Step(rule, {"result": outcome, **params}))
         return after, both_is_draw, None
     winner = max(reached, key=lambda team: after[team])
-    steps.append(Step(rule, {"result": "won", "team": winner, **params}))
+    # Both past the target: the sentence says so, and that the winner has more.
+    steps.append(Step(rule, {"result": "won", "team": winner, **params, **_flag("both", len(reached) == 2)}))
     return after, True, winner
 
 
@@ -488,7 +584,8 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
     if sun:
         converted = round_sun(abnat)
         steps.append(Step("score.sa.round-sun", {"team": buyer, "abnat": abnat,
-                                                  "rounded": _sun_rounded(abnat), "result": converted}))
+                                                  "rounded": _sun_rounded(abnat), "result": converted,
+                                                  **_flag("five", abnat % 10 == 5)}))
     else:
         converted = round_hokm(abnat)
         steps.append(Step("score.sa.round-hokm", {"team": buyer, "abnat": abnat,
@@ -504,19 +601,20 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
         if facts.belote == team:
             totals[team] += BALOOT
 
-    tie = totals[buyer] == totals[defence]
-    made = totals[buyer] > totals[defence] or (tie and rules.tie_is_draw)
+    made, tie = _saudi_buyer_wins(rules, totals[buyer], totals[defence])
     steps.append(Step("score.sa.buyer-wins", {"team": buyer, "points": totals[buyer],
-                                              "other_points": totals[defence], "made": made, "tie": tie}))
+                                              "other_points": totals[defence], "made": made, "tie": tie,
+                                              # Doubled: no split, the winner of the hand takes it whole.
+                                              **_flag("multiplied", facts.multiplier > 1)}))
 
     counted = _counted_value(facts.projects, facts.counted_team)
     if facts.multiplier > 1:
         hand_winner = buyer if made else defence
-        points = _saudi_doubled(steps, rules, hand_winner, base, counted, facts.belote, facts.multiplier)
+        points = _saudi_doubled(steps, rules, hand_winner, base, counted, facts.belote, facts.multiplier, sun)
     elif made:
         points = totals
     else:
-        points = _saudi_failure(steps, rules, buyer, base, counted, facts.belote)
+        points = _saudi_failure(steps, rules, buyer, base, counted, facts.belote, sun=sun)
     return _finish_saudi(steps, rules, points, "made" if made else "failed", made,
                          buyer if made else defence, facts.gahwa, facts.game_score)
 
@@ -527,12 +625,15 @@ def _saudi_kaboot(facts: HandFacts, rules: Saudi, team: Team, steps: list[Step])
     on_ace = (rules.kaboot_88_on_ace and sun and team != facts.taker
               and facts.bidding_card is not None and (facts.bidding_card & 7) == ACE)
     value = KABOOT_ON_ACE if on_ace else (KABOOT_SUN if sun else KABOOT_HOKM)
-    projects = _own_counted(facts.projects, facts.counted_team, team) * facts.multiplier
+    own = _own_counted(facts.projects, facts.counted_team, team)
+    projects = own * facts.multiplier
     baloot = BALOOT if facts.belote == team else 0
     total = value + projects + baloot
     steps.append(Step("score.sa.kaboot", {
-        "team": team, "value": value, "on_ace": on_ace, "projects": projects,
+        "team": team, "value": value, "on_ace": on_ace, "projects": projects, "projects_before": own,
         "multiplier": facts.multiplier, "baloot": baloot, "points": total, "other_team": team.other,
+        # Doubled projects are shown multiplied; Sun has no Baloot to mention.
+        **_flag("multiplied", facts.multiplier > 1 and own > 0), **_flag("sun", sun),
     }))
     points = {team: total, team.other: 0}
     made = team == facts.taker
@@ -555,9 +656,14 @@ def _saudi_project_steps(
         steps.append(Step("proj.sa.baloot", {"team": belote, "value": BALOOT}))
 
 
+def _flag(name: str, on: bool) -> dict[str, bool]:
+    """A True param that picks a case of the step's sentence (``engine.messages.render``); absent when off."""
+    return {name: True} if on else {}
+
+
 def _saudi_failure(
     steps: list[Step], rules: Saudi, failed: Team, base: int, counted: int, belote: Team | None,
-    penalty: bool = False,
+    penalty: bool = False, sun: bool = False,
 ) -> dict[Team, int]:
     """``score.sa.failure``: the other team takes the hand and every counted project."""
     winner = failed.other
@@ -570,13 +676,14 @@ def _saudi_failure(
         "other_team": failed, "other_points": failed_points, "baloot_transferred": transferred,
         # A penalised team may have been defending: its sentence must not call it "the buyers".
         **({"penalty": True} if penalty else {}),
+        **_flag("sun", sun),  # no Baloot in Sun: its sentence does not mention one
     }))
     return {winner: total, failed: failed_points}
 
 
 def _saudi_doubled(
     steps: list[Step], rules: Saudi, winner: Team, base: int, counted: int, belote: Team | None,
-    multiplier: int,
+    multiplier: int, sun: bool = False,
 ) -> dict[Team, int]:
     """``score.sa.doubled``: no split; Baloot stays 2 with its holder."""
     value = (base + counted) * multiplier
@@ -586,7 +693,7 @@ def _saudi_doubled(
     steps.append(Step("score.sa.doubled", {
         "team": winner, "base": base, "projects": counted, "multiplier": multiplier, "value": value,
         "baloot": winner_baloot, "points": value + winner_baloot,
-        "other_team": loser, "other_points": loser_points,
+        "other_team": loser, "other_points": loser_points, **_flag("sun", sun),
     }))
     return {winner: value + winner_baloot, loser: loser_points}
 
@@ -645,16 +752,18 @@ def _score_moroccan(facts: HandFacts, rules: Moroccan) -> HandScore:
         return BELOTE if facts.belote == team else 0
 
     pot = facts.pot
-    if cards[taker] == cards[defence]:
+    contract = _ma_contract(cards[taker], cards[defence])
+    if contract == "litige":
         # score.ma.litige: 81-81. The takers' points wait in the pot; they keep their belote.
         held = cards[taker] + _own_counted(facts.projects, facts.counted_team, taker)
         pot += held
-        steps.append(Step("score.ma.litige", {"action": "hold", "team": taker, "points": held, "pot": pot}))
+        steps.append(Step("score.ma.litige", {"action": "hold", "team": taker, "points": held, "pot": pot,
+                                              **_flag("belote", facts.belote == taker)}))
         points = {taker: belote_of(taker), defence: own(defence)}
         return _finish_card_game(steps, "score.ma.game", rules, points, "litige", False, pot,
                                  facts.game_score)
 
-    made = cards[taker] > cards[defence]
+    made = contract == "made"
     if made:
         steps.append(Step("score.ma.contract", {"team": taker, "points": cards[taker],
                                                 "other_points": cards[defence]}))
@@ -749,13 +858,7 @@ def _score_french(facts: HandFacts, rules: French) -> HandScore:
         else:
             compared = {team: own(team) for team in TEAMS}
             basis = "total"
-        tie = compared[taker] == compared[defence]
-        if tie and rules.litige:
-            outcome = "litige"
-        elif compared[taker] > compared[defence] or (tie and not rules.strict_contract):
-            outcome = "made"
-        else:
-            outcome = "dedans"
+        outcome = _fr_contract(rules, compared[taker], compared[defence])
         steps.append(Step("score.fr.contract", {
             "action": "compare", "team": taker, "points": compared[taker], "other_points": compared[defence],
             "basis": basis, "strict": rules.strict_contract, "outcome": outcome,

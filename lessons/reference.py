@@ -48,6 +48,7 @@ SECTION_TITLES = {
     "house-rules": _("House rules"),
 }
 SAUDI_PROJECTS = _("Projects")
+OTHER_BIDDING = _("Bidding and the first lead")
 
 Text = dict[str, str]
 
@@ -276,6 +277,8 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
         title = SECTION_TITLES[section.slug]
         if section.slug == "projects" and variant == "saudi":
             title = SAUDI_PROJECTS
+        if section.slug == "bidding" and variant != "saudi":
+            title = OTHER_BIDDING  # only Saudi Baloot has doubling
         entries = []
         for entry in book.sections[section.slug]:
             if entry.rule and not entry.option:

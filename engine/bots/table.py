@@ -16,16 +16,16 @@ from collections.abc import Sequence
 
 from engine.bots.base import Bot
 from engine.bots.view import view_of
-from engine.cards import SEATS, Seat
 from engine.hand import Hand, Phase
 
 
 def step(hand: Hand, bots: Sequence[Bot]) -> None:
     """Let the bots make the next move of ``hand`` (one call, one doubling word, or one card).
 
-    ``bots`` is indexed by seat. In the doubling, where a whole team speaks,
-    each member is asked in turn order; the first word other than ``pass`` is
-    said, otherwise the first member passes.
+    ``bots`` is indexed by seat. In the doubling, each seat that may speak
+    (either defender for Double; the buyer, or the doubler, for an answer) is
+    asked in turn order; the first word other than ``pass`` is said, otherwise
+    the first of them passes.
     """
     phase = hand.phase
     if phase is Phase.AUCTION:
@@ -35,9 +35,8 @@ def step(hand: Hand, bots: Sequence[Bot]) -> None:
     elif phase is Phase.DOUBLING:
         d = hand.doubling
         assert d is not None and d.to_speak is not None and hand.contract is not None
-        first = Seat((hand.contract.taker + 1) % 4)
-        members = [s for s in (first, SEATS[(first + 1) % 4], SEATS[(first + 2) % 4], SEATS[(first + 3) % 4])
-                   if s.team == d.to_speak]
+        # Either defender may double; each answer belongs to one player (Doubling.speakers).
+        members = list(d.speakers)
         for seat in members:
             if d.allowed(seat) == ["pass"]:
                 continue

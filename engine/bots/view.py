@@ -151,7 +151,7 @@ def view_of(hand: Hand, seat: Seat) -> View:
             choices = tuple(hand.auction.allowed(cards_of(own)))
     elif phase is Phase.DOUBLING:
         d = hand.doubling
-        if d is not None and d.to_speak is not None and seat.team == d.to_speak:
+        if d is not None and seat in d.speakers:
             choices = tuple(d.allowed(seat))
     elif phase is Phase.PLAY and t is not None:
         to_act = SEATS[t.to_play]

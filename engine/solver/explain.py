@@ -26,7 +26,9 @@ id                 params
                    included), ``last`` (True on the eighth trick)
 ``solve.outcome``  ``team`` (the taking team), ``points`` (its card points for the hand),
                    ``outcome`` (``made``, ``tie`` or ``failed``, see
-                   :meth:`engine.solver.Solution.outcome`), ``half`` (81, or 65 in Sun),
+                   :meth:`engine.solver.Solution.outcome`), ``tie`` (True when level),
+                   ``value`` and ``other_value`` (what the contract compares: game points
+                   in Saudi, card points otherwise), ``half`` (81, or 65 in Sun),
                    ``total`` (162 or 130)
 ``solve.loses``    ``card``, ``seat``, ``team``, ``points`` (what ``card`` loses against the
                    best), ``best`` (the best cards), ``got`` / ``could`` (the team's points
@@ -196,14 +198,17 @@ def trick_params(position: BestCardPosition, line: Sequence[Play]) -> list[dict[
 
 
 def _outcome_params(solution: Solution, card: Card) -> dict[str, Any] | None:
-    outcome = solution.outcome(card)
-    if outcome is None or solution.taker is None:
+    verdict = solution.verdict(card)
+    if verdict is None or solution.taker is None:
         return None
     total = total_points(solution.trump)
     return {
         "team": TEAMS[solution.taker],
         "points": solution.totals(card)[solution.taker],
-        "outcome": outcome,
+        "outcome": verdict.outcome,
+        "tie": verdict.tie,
+        "value": verdict.value,
+        "other_value": verdict.other_value,
         "half": total // 2,
         "total": total,
     }

@@ -9,12 +9,11 @@ the position are carried apart in :attr:`Solution.so_far`, so
 
 **Hand result by card points** (:meth:`Solution.outcome`, when the taking
 team is given): the taking team's card points for the whole hand (``so_far``
-plus the value, last trick included) compared with half the total, 81 of 162
-or 65 of 130: more is ``"made"``, exactly half is ``"tie"``, less is
-``"failed"``. It is the Moroccan contract (``score.ma.contract``) and the
-first thing every variant looks at; declarations, belote/baloot, doubling and
-each variant's own rounding are the scorer's business (:mod:`engine.scoring`),
-not the solver's.
+plus the value, last trick included), judged by the scoring module's own rule
+(:func:`engine.scoring.card_point_verdict`): Saudi rounds them to game points
+and a tie fails the buyers, Moroccan 81-81 is a litige (``"tie"``), French 81 is
+made. Declarations, belote/baloot and doubling are the scorer's business, not
+the solver's.
 
 The Ekka call (saudi option ``ekka``) is honoured for the trick in progress
 (``ekka=True``); the search makes no new calls in later tricks, as
@@ -40,7 +39,8 @@ from typing import Literal
 
 from engine.cards import CARDS, SEATS, Card, Seat, Team, cards_of
 from engine.play import legal_mask
-from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS, STRENGTH, total_points, trick_winner_index
+from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS, STRENGTH, trick_winner_index
+from engine.scoring import CardPointVerdict, card_point_verdict
 from engine.solver.equivalence import equivalent_to, representatives
 from engine.solver.search import Search
 from engine.tricks import TrickPlay
@@ -66,6 +66,8 @@ class Solution:
     nodes: int
     """Search nodes: trick starts searched, plus the cards tried in the trick in progress."""
     taker: Team | None = None
+    rules: RuleSet | None = None
+    """The rule set whose contract :meth:`outcome` applies."""
 
     @property
     def value(self) -> tuple[int, int]:
@@ -84,11 +86,14 @@ class Solution:
 
     def outcome(self, card: Card) -> Literal["made", "tie", "failed"] | None:
         """``"made"``, ``"tie"`` or ``"failed"`` by card points (see the module); None without a taker."""
-        if self.taker is None:
+        verdict = self.verdict(card)
+        return None if verdict is None else verdict.outcome
+
+    def verdict(self, card: Card) -> CardPointVerdict | None:
+        """The contract on card points if ``card`` is played (:func:`engine.scoring.card_point_verdict`)."""
+        if self.taker is None or self.rules is None:
             return None
-        taken = self.totals(card)[self.taker]
-        half = total_points(self.trump) // 2
-        return "made" if taken > half else "tie" if taken == half else "failed"
+        return card_point_verdict(self.rules, self.trump, self.totals(card)[self.taker])
 
 
 class _Position:
@@ -260,7 +265,7 @@ def solve(
     target = max(v[team] for v in values.values())
     best = [c for c in cards_of(legal) if values[c][team] == target]
     line = _principal_line(root, best[0], values[best[0]][0])
-    return Solution(trump, to_play, points_so_far, values, best, line, search.nodes, taker)
+    return Solution(trump, to_play, points_so_far, values, best, line, search.nodes, taker, rules)
 
 
 def line_after(

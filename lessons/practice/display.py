@@ -49,6 +49,10 @@ class Say:
         assert face is not None
         return face
 
+    def definite(self, card: int) -> str:
+        """The card's full name with its article, as the object of a sentence."""
+        return messages.card_definite_name(card, self.variant, self.lang, self.deck)
+
     def faces(self, cards: list[Card]) -> list[CardFace]:
         return [self.face(c) for c in cards]
 

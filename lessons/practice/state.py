@@ -318,7 +318,7 @@ class Table:
             return hand.auction.to_act == self.learner
         if hand.phase is Phase.DOUBLING and isinstance(hand, Hand):
             d = hand.doubling
-            return d is not None and d.to_speak == self.learner.team
+            return d is not None and self.learner in d.speakers
         if hand.phase is Phase.PLAY:
             return hand.to_play == self.learner
         return False
@@ -495,8 +495,8 @@ def bot_move(hand: Table_Hand, bots: list[Bot]) -> Move:
     if phase is Phase.DOUBLING:
         d = hand.doubling
         assert d is not None and d.to_speak is not None and hand.contract is not None
-        first = next_seat(hand.contract.taker)
-        members = [s for s in (SEATS[(first + i) % 4] for i in range(4)) if s.team == d.to_speak]
+        # Either defender may double; each answer belongs to one player (Doubling.speakers).
+        members = list(d.speakers)
         for seat in members:
             if d.allowed(seat) == ["pass"]:
                 continue

@@ -378,7 +378,8 @@ def _render_board(
 def _refused(refused: Refused | None, table: Table, say: display.Say) -> dict[str, Any] | None:
     if refused is None:
         return None
-    what = say.face(Card.parse(refused.value)).name if refused.kind == "play" else say.call(refused.value)
+    # The card with its article: "You may not play the queen of clubs", "la dame de trèfle".
+    what = say.definite(Card.parse(refused.value)) if refused.kind == "play" else say.call(refused.value)
     return {"kind": refused.kind, "what": what, "reasons": say.items(refused.reasons)}
 
 

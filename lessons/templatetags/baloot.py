@@ -9,9 +9,10 @@ views put it in the context as ``prefs.digits``.
 import re
 
 from django import template
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, pgettext
 
 from engine import messages
 
@@ -30,8 +31,45 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
 _BLANK_LINE = re.compile(r"\n\s*\n")
 
 
+# The middle dot that separates the parts of a line (« 7/7 · 100% ») reads as the Arabic-Indic
+# zero in Arabic and Persian (« ٧/٧ · ١٠٠% » looks like ٧/٧٠١٠٠%): those languages use a bar.
+SEPARATOR = " · "
+SEPARATORS = {"ar": " | ", "fa": " | "}
+_MIDDLE_DOT = re.compile(r"\s*·\s*")
+
+
+def separator(lang: str | None = None) -> str:
+    """The separator between the parts of a line in ``lang`` (the page's language by default)."""
+    return SEPARATORS.get((lang or get_language() or "").split("-")[0], SEPARATOR)
+
+
+def localize_separators(text: str, lang: str | None = None) -> str:
+    """``text`` with each middle-dot separator written as ``lang`` writes it."""
+    code = (lang or get_language() or "").split("-")[0]
+    if code not in SEPARATORS or "·" not in text:
+        return text
+    return _MIDDLE_DOT.sub(SEPARATORS[code], text)
+
+
+@register.simple_tag
+def colon() -> str:
+    """``{% colon %}`` after a label: French sets a no-break space before it (« Atout : »)."""
+    return "\u00a0:" if (get_language() or "").startswith("fr") else ":"
+
+
+@register.simple_tag
+def sep() -> str:
+    """``{% sep %}``: the separator between the parts of a line, in the page's language."""
+    return separator()
+
+
 def localize_digits(text: str, mode: str = "native", lang: str | None = None) -> str:
-    """``text`` with its digits written the way ``lang`` writes them, unless ``mode`` is western."""
+    """``text`` with its digits written the way ``lang`` writes them, unless ``mode`` is western.
+
+    Middle-dot separators become the language's own (:func:`localize_separators`) either way:
+    every number a page shows passes here, and so do the lines that join them.
+    """
+    text = localize_separators(text, lang)
     table = NATIVE_DIGITS.get((lang or get_language() or "").split("-")[0])
     if table is None or mode == "western":
         return text
@@ -65,6 +103,40 @@ def paragraphs(value: object, mode: str = "native") -> SafeString:
         escaped = _BOLD.sub(r"<strong>\1</strong>", escaped)
         html.append("<p>" + escaped.replace("\n", "<br>") + "</p>")
     return mark_safe("\n".join(html))
+
+
+def variant_gettext(msgid: str, variant: str) -> str:
+    """``msgid`` in the page's language and in the variant's own words.
+
+    A variant words a site string its own way with an entry of that context (``msgctxt
+    "saudi"``: «من يأخذ هذه الأكلة؟»); without one, the plain entry serves (the Moroccan and
+    French courses' «الأخذة»). Django's pgettext alone would fall back to the English msgid.
+    """
+    if variant:
+        text = pgettext(variant, msgid)
+        if text != msgid:
+            return text
+    return gettext(msgid)
+
+
+@register.filter
+def in_words_of(msgid: str, variant: str) -> str:
+    """``{{ "Who wins this trick?"|in_words_of:variant }}``: see :func:`variant_gettext`."""
+    return variant_gettext(str(msgid), variant or "")
+
+
+@register.filter
+def task_name(task: object, variant: str) -> str:
+    """A puzzle task's label (``Task``) in the variant's own words."""
+    from lessons.models import Task  # the models load after the template libraries
+
+    try:
+        label = Task(str(task)).label
+    except ValueError:
+        return str(task)
+    with translation.override(None):
+        msgid = str(label)
+    return variant_gettext(msgid, variant or "")
 
 
 @register.filter

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from engine import messages
 from engine.cards import SUIT_LETTERS, Card, NotationError, Seat
+from lessons.templatetags.baloot import separator, variant_gettext
 
 SEAT_LETTERS = ("S", "E", "N", "W")  # turn order, counter-clockwise
 SEAT_PLACES = {"S": "south", "E": "east", "N": "north", "W": "west"}
@@ -227,7 +228,7 @@ def contract_words(bid_state: dict[str, Any] | None, variant: str, lang: str, de
     taker = seat_letter(contract.get("taker"))
     if taker:
         words.append(messages.seat_name(taker, variant, lang))
-    return " · ".join(words)
+    return separator(lang).join(words)
 
 
 def best_card_view(position: dict[str, Any], lang: str, deck: str, to_play: str | None) -> TableView:
@@ -246,7 +247,8 @@ def best_card_view(position: dict[str, Any], lang: str, deck: str, to_play: str 
     if isinstance(points, dict):
         for team in TEAMS:
             if isinstance(points.get(team), int):
-                label = f"{_('Card points won so far')} · {messages.team_name(team, table.variant, lang)}"
+                won = variant_gettext("Card points won so far", table.variant)
+                label = f"{won}{separator(lang)}{messages.team_name(team, table.variant, lang)}"
                 table.facts.append((label, str(points[team])))
     return table
 
@@ -292,12 +294,15 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
     taker = seat_letter(position.get("taker"))
     if taker:
         facts.append((_("Taker"), messages.seat_name(taker, variant, lang)))
-    for key, label in (("card_points", _("Card points")), ("tricks", _("Tricks"))):
+    # Labels in the variant's own words: «الأبناط» and «الأكلات» are the Saudi course's.
+    for key, label in (("card_points", variant_gettext("Card points", variant)),
+                       ("tricks", variant_gettext("Tricks", variant))):
         value = position.get(key)
         if isinstance(value, dict):
             for team in TEAMS:
                 if team in value:
-                    facts.append((f"{label} · {messages.team_name(team, variant, lang)}", str(value[team])))
+                    name = messages.team_name(team, variant, lang)
+                    facts.append((label + separator(lang) + name, str(value[team])))
     projects = position.get("projects")
     if isinstance(projects, dict):
         for key, declared in projects.items():
@@ -312,8 +317,12 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
                     for group in declared
                     if isinstance(group, list)
                 ]
+                who = messages.seat_name(letter, variant, lang)
                 facts.append(
-                    (f"{_('Projects')} · {messages.seat_name(letter, variant, lang)}", " / ".join(shown))
+                    (
+                        variant_gettext("Projects", variant) + separator(lang) + who,
+                        " / ".join(shown),
+                    )
                 )
     belote = seat_letter(position.get("belote"))
     if belote:
@@ -338,7 +347,8 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
         for team in TEAMS:
             if team in game:
                 facts.append(
-                    (f"{_('Game score')} · {messages.team_name(team, variant, lang)}", str(game[team]))
+                    (_("Game score") + separator(lang) + messages.team_name(team, variant, lang),
+                     str(game[team]))
                 )
     return facts
 

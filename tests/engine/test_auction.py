@@ -404,15 +404,34 @@ SUN_NS = Contract("sun", NO_TRUMP, Seat.N, Seat.N)
 def test_double_sa_who_the_ladder_alternates_teams():
     d = Doubling(SAUDI, HOKM_NS)
     assert d.multiplier == 1 and d.to_speak == Team.EW
+    assert d.speakers == (Seat.W, Seat.E)  # either defender, from the buyer's right
     assert d.allowed(Seat.N) == []
     assert [r.rule for r in d.refusals(Seat.N)["double"]] == ["double.sa.who"]
     assert d.refusals(Seat.N)["double"][0].params == {"seat": Seat.N, "team": Team.EW, "call": "double"}
-    steps = [("double", "W", 2, Team.NS), ("three", "S", 3, Team.EW), ("four", "E", 4, Team.NS)]
+    steps = [("double", "W", 2, Team.NS), ("three", "N", 3, Team.EW), ("four", "W", 4, Team.NS)]
     for word, seat, multiplier, next_team in steps:
         d = d.call(word, Seat.parse(seat))
         assert (d.multiplier, d.to_speak, d.gahwa) == (multiplier, next_team, False)
     d = d.call("gahwa", Seat.N)
     assert (d.multiplier, d.gahwa, d.is_over) == (4, True, True)
+
+
+def test_double_sa_who_three_and_gahwa_by_the_buyer_four_by_the_doubler():
+    # Seed 000: «والمشتري يقدر يرد ثري، وصاحب الدبل فور، والمشتري قهوة».
+    d = Doubling(SAUDI, HOKM_NS).call("double", Seat.E)
+    assert d.speakers == (Seat.N,)
+    assert d.allowed(Seat.S) == []  # the buyer's partner may not answer Three
+    (reason,) = d.refusals(Seat.S)["three"]
+    assert reason.rule == "double.sa.who"
+    assert (reason.params["case"], reason.params["speaker"]) == ("buyer", Seat.N)
+    assert d.allowed(Seat.N) == ["pass", "three"]
+    d = d.call("three", Seat.N)
+    assert d.speakers == (Seat.E,)
+    (reason,) = d.refusals(Seat.W)["four"]  # the doubler's partner may not answer Four
+    assert (reason.params["case"], reason.params["speaker"]) == ("doubler", Seat.E)
+    d = d.call("four", Seat.E)
+    assert d.speakers == (Seat.N,) and not d.can_call("gahwa", Seat.S)
+    assert d.call("gahwa", Seat.N).gahwa
 
 
 def test_double_sa_who_words_in_order():
@@ -424,12 +443,12 @@ def test_double_sa_who_words_in_order():
     d = d.call("double", Seat.E)
     assert not d.can_call("four", Seat.W)
     assert not d.can_call("gahwa", Seat.N)
-    assert d.allowed(Seat.S) == ["pass", "three"]
+    assert d.allowed(Seat.N) == ["pass", "three"]
 
 
 def test_double_sa_gahwa_decides_the_game_and_ends_the_doubling():
     d = Doubling(SAUDI, HOKM_NS)
-    for word, seat in [("double", Seat.E), ("three", Seat.N), ("four", Seat.E), ("gahwa", Seat.S)]:
+    for word, seat in [("double", Seat.E), ("three", Seat.N), ("four", Seat.E), ("gahwa", Seat.N)]:
         d = d.call(word, seat)
     assert d.gahwa and d.to_speak is None
     with pytest.raises(IllegalCall) as e:
@@ -438,7 +457,7 @@ def test_double_sa_gahwa_decides_the_game_and_ends_the_doubling():
 
 
 def test_double_sa_pass_closes_the_doubling():
-    d = Doubling(SAUDI, HOKM_NS).call("double", Seat.E).call("pass", Seat.S)
+    d = Doubling(SAUDI, HOKM_NS).call("double", Seat.E).call("pass", Seat.N)
     assert d.is_over and d.multiplier == 2 and not d.gahwa
     with pytest.raises(IllegalCall) as e:
         d.verify("three", Seat.N)

@@ -275,6 +275,18 @@ def test_cli_score_sa_doubled_gahwa_ends_game() -> None:
     assert "double.sa.gahwa" in [s["rule"] for s in out["steps"]]
 
 
+def test_double_sa_sun_condition_cli_score_refuses_a_doubled_sun_hand_at_90() -> None:
+    payload = {**SCORE, "card_points": {"NS": 130, "EW": 0}, "tricks": {"NS": 8, "EW": 0},
+               "multiplier": 2, "game_score": {"NS": 90, "EW": 40}}
+    answer = engine("score", payload)
+    assert answer.status == 2, answer.out
+    error = answer.out["error"]
+    assert (error["code"], error["field"], error["rules"]) == ("call-refused", "multiplier",
+                                                               ["double.sa.sun-condition"])
+    assert "90" in error["message"]
+    ok("score", {**payload, "game_score": {"NS": 110, "EW": 40}})
+
+
 def test_cli_score_ma_litige_pot_and_fr_dedans() -> None:
     base = {**SCORE, "variant": "moroccan", "trump": "S", "card_points": {"NS": 81, "EW": 81}, "pot": 20}
     out = ok("score", base)

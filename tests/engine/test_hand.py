@@ -27,8 +27,8 @@ def random_auction(hand: Hand, rng: random.Random) -> None:
         hand.call(rng.choice(hand.auction.allowed()))
     while hand.phase is Phase.DOUBLING:
         d = hand.doubling
-        assert d is not None and d.to_speak is not None
-        seat = rng.choice(d.to_speak.seats)
+        assert d is not None and d.speakers
+        seat = rng.choice(d.speakers)
         hand.double(rng.choice(d.allowed(seat)), seat)
 
 

@@ -80,7 +80,8 @@ def project_cases(types: tuple[str, str], reasons: tuple[str, ...]) -> list[dict
         {"case": "split", "total": 12, "types": [kind, other], "alternative_total": 10,
          "alternative_types": [other, other]},
         {"case": "tie-break", "total": 12, "types": [kind], "alternative_types": [other],
-         "alternative_cards": CARRE},
+         "alternative_cards": CARRE, "projects": [{"type": kind, "cards": SEQ}],
+         "alternative_projects": [{"type": other, "cards": CARRE}]},
         {"case": "none"},
         {"case": "unopposed", **counted},
         *({"case": reason, **counted, **rival, "dealer": Seat.W} for reason in reasons),
@@ -138,7 +139,14 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
     "lead.ma.first": [{"seat": Seat.W, "taker": Seat.N}],
     "lead.fr.first": [{"seat": Seat.E, "dealer": Seat.S}],
     # engine/projects.py
-    "proj.sa.declare": [*project_cases(("hundred", "sira"), ())[:5], {}],
+    "proj.sa.declare": [
+        *project_cases(("hundred", "sira"), ())[:5],
+        {"case": "tie-break", "baloot": True, "baloot_cards": [QH, KH], "total": 12,
+         "types": ["hundred", "sira"], "alternative_types": ["hundred", "sira"],
+         "alternative_cards": [*SEQ, *CARRE], "projects": [{"type": "hundred", "cards": CARRE}],
+         "alternative_projects": [{"type": "sira", "cards": SEQ}]},
+        {},
+    ],
     "proj.sa.one-team": [{}, *project_cases(("fifty", "sira"),
                                             ("type", "sequence-over-carre", "top-card", "turn-order"))[5:]],
     "decl.ma.best": [
@@ -170,8 +178,14 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
          "points": 48, "other_team": Team.EW},
         {"team": Team.EW, "value": 88, "on_ace": True, "projects": 0, "multiplier": 2, "baloot": 0,
          "points": 88, "other_team": Team.NS},
+        *({"team": Team.NS, "value": v, "on_ace": a, "projects": 8, "projects_before": 4, "multiplier": 2,
+           "baloot": 0, "points": v + 8, "other_team": Team.EW, "multiplied": True, **s}
+          for v, a, s in ((25, False, {}), (44, False, {"sun": True}), (88, True, {"sun": True}))),
+        {"team": Team.NS, "value": 44, "on_ace": False, "projects": 4, "projects_before": 4, "multiplier": 1,
+         "baloot": 0, "points": 48, "other_team": Team.EW, "sun": True},
     ],
-    "score.sa.round-sun": [{"team": Team.NS, "abnat": 74, "rounded": 70, "result": 14}],
+    "score.sa.round-sun": [{"team": Team.NS, "abnat": 74, "rounded": 70, "result": 14},
+                           {"team": Team.NS, "abnat": 75, "rounded": 75, "result": 15, "five": True}],
     "score.sa.round-hokm": [{"team": Team.NS, "abnat": 86, "remainder": 6, "result": 9}],
     "score.sa.remainder": [{"team": Team.EW, "total": 26, "taken": 14, "result": 12}],
     "score.sa.projects": [{"team": Team.NS, "value": 10, "other_value": 4}],
@@ -179,24 +193,33 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
         {"team": Team.NS, "points": p, "other_points": o, "made": m, "tie": t}
         for p, o, m, t in ((22, 14, True, False), (8, 12, False, False), (13, 13, False, True),
                            (13, 13, True, True))
+    ] + [
+        {"team": Team.NS, "points": p, "other_points": o, "made": m, "tie": t, "multiplied": True}
+        for p, o, m, t in ((22, 14, True, False), (8, 12, False, False), (13, 13, True, True))
     ],
     "score.sa.failure": [
         {"team": Team.EW, "base": 16, "projects": 2, "baloot": b, "points": 18 + b, "other_team": Team.NS,
          "other_points": 2 - b, "baloot_transferred": bool(b)} for b in (0, 2)
-    ],
+    ] + [{"team": Team.EW, "base": 26, "projects": 0, "baloot": 0, "points": 26, "other_team": Team.NS,
+          "other_points": 0, "baloot_transferred": False, "sun": True}],
     "score.sa.doubled": [{"team": Team.EW, "base": 16, "projects": 5, "multiplier": 2, "value": 42,
-                          "baloot": 2, "points": 44, "other_team": Team.NS, "other_points": 0}],
+                          "baloot": 2, "points": 44, "other_team": Team.NS, "other_points": 0},
+                         {"team": Team.EW, "base": 26, "projects": 4, "multiplier": 2, "value": 60,
+                          "baloot": 0, "points": 60, "other_team": Team.NS, "other_points": 0, "sun": True}],
     "penalty.sa.khaysh": [{"team": Team.NS, "other_team": Team.EW, "broken_rule": "play.must-follow"},
                           {"team": Team.NS, "other_team": Team.EW, "broken_rule": ""}],
     "score.sa.game": [{"result": "won", "team": Team.NS, "ns": 160, "ew": 120, "target": 152},
+                      {"result": "won", "team": Team.NS, "ns": 160, "ew": 155, "target": 152, "both": True},
                       {"result": "play-on", "ns": 160, "ew": 160, "target": 152}],
     "score.ma.contract": [{"team": Team.NS, "points": 90, "other_points": 72}],
     "score.ma.chute": [{"team": Team.NS, "points": 70, "other_points": 92, "base": 162, "declarations": 20,
                         "belote": 20, "total": 202, "other_team": Team.EW, "taker_points": 0}],
     "score.ma.litige": [{"action": "hold", "team": Team.NS, "points": 81, "pot": 81},
+                        {"action": "hold", "team": Team.NS, "points": 101, "pot": 101, "belote": True},
                         {"action": "collect", "team": Team.EW, "pot": 81}],
     "score.ma.capot": [{"team": Team.NS, "other_team": Team.EW, "value": 100}],
     "score.ma.game": [{"result": "won", "team": Team.EW, "ns": 420, "ew": 510, "target": 500},
+                      {"result": "won", "team": Team.EW, "ns": 505, "ew": 510, "target": 500, "both": True},
                       {"result": "play-on", "ns": 520, "ew": 520, "target": 500}],
     "score.fr.contract": [
         *({"action": "compare", "team": Team.NS, "points": 81, "other_points": 81, "basis": basis,
@@ -356,7 +379,7 @@ def test_doubling_reasons_render_cleanly() -> None:
                 for r in reasons:
                     all_languages_clean(r, "saudi")
     ladder = Doubling(rules, Contract("hokm", 1, Seat.N, Seat.N))
-    for call, seat in (("double", Seat.E), ("three", Seat.N), ("four", Seat.W), ("gahwa", Seat.S)):
+    for call, seat in (("double", Seat.E), ("three", Seat.N), ("four", Seat.E), ("gahwa", Seat.N)):
         ladder = ladder.call(call, seat)
     reasons = [r for rs in ladder.refusals(Seat.E).values() for r in rs]
     for r in reasons:

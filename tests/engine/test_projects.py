@@ -101,6 +101,39 @@ def test_proj_sa_one_team_eight_card_run_is_hundred_and_sira() -> None:
     assert split("7D 8D 9D TD JD QD KD AD") == [("hundred", "TD JD QD KD AD", 10), ("sira", "7D 8D 9D", 2)]
 
 
+def test_proj_sa_baloot_equal_split_keeps_the_baloot() -> None:
+    # All eight trumps: Hundred 7-J + Sira Q-A (12) and Hundred 10-A + Sira 7-9 (12) are worth as
+    # much, but only the first leaves the K and Q of trump out of the Hundred: the Baloot counts.
+    projects = best_split(cs("7S 8S 9S TS JS QS KS AS"), SAUDI, S)
+    assert [(p.type, names(p.cards)) for p in projects] == [
+        ("hundred", "7S 8S 9S TS JS"),
+        ("sira", "QS KS AS"),
+    ]
+    assert belote({Seat.N: cs("7S 8S 9S TS JS QS KS AS")}, S, SAUDI, {Seat.N: projects}).counted
+    # Outside the trump suit (and in Sun) the higher Hundred is still chosen.
+    assert split("7S 8S 9S TS JS QS KS AS")[0] == ("hundred", "TS JS QS KS AS", 10)
+    assert best_split(cs("7S 8S 9S TS JS QS KS AS"), SAUDI, NO_TRUMP)[0].cards[0] == Card.parse("TS")
+
+
+def test_proj_sa_baloot_equal_split_with_a_carre_keeps_the_baloot() -> None:
+    # 9-K of trump or four Jacks: both a Hundred (10). The four Jacks leave the K and Q of trump
+    # free, so they are chosen over the stronger sequence Hundred.
+    projects = best_split(cs("9H TH JH QH KH JS JD JC"), SAUDI, H)
+    assert [(p.type, names(p.cards)) for p in projects] == [("hundred", "JS JH JD JC")]
+    assert belote_counts(Seat.N, H, SAUDI, projects)
+
+
+def test_proj_sa_baloot_explain_split_says_the_baloot_decided() -> None:
+    steps = explain_split(cs("7S 8S 9S TS JS QS KS AS"), SAUDI, S, Seat.N)
+    (tie,) = [s.params for s in steps if s.params["case"] == "tie-break"]
+    assert tie["baloot"] is True
+    assert names(tie["baloot_cards"]) == "QS KS"
+    assert [(p["type"], names(p["cards"])) for p in tie["alternative_projects"]] == [
+        ("hundred", "TS JS QS KS AS"),
+        ("sira", "7S 8S 9S"),
+    ]
+
+
 def test_proj_sa_one_team_no_wrap_around() -> None:
     assert split("KH AH 7H 8H") == []
     assert split("QH KH AH 7H 8H") == [("sira", "QH KH AH", 2)]
@@ -127,8 +160,9 @@ def test_proj_sa_one_team_two_carres_in_one_hand() -> None:
 
 
 def test_proj_sa_one_team_equal_split_prefers_the_sequence_hundred() -> None:
-    # 9-K of hearts or four Jacks: both a Hundred; the sequence Hundred is the stronger one.
-    assert split("9H TH JH QH KH JS JD JC") == [("hundred", "9H TH JH QH KH", 10)]
+    # 9-K of hearts or four Jacks: both a Hundred; the sequence Hundred is the stronger one
+    # (hearts are not trump here, so no Baloot is at stake).
+    assert split("9H TH JH QH KH JS JD JC", trump=S) == [("hundred", "9H TH JH QH KH", 10)]
 
 
 def test_proj_sa_one_team_higher_top_card_wins() -> None:

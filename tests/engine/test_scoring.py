@@ -17,6 +17,7 @@ from engine.scoring import (
     HandFacts,
     HandScore,
     InvalidHandFacts,
+    card_point_verdict,
     round_hokm,
     round_sun,
     score_hand,
@@ -206,7 +207,7 @@ def test_score_sa_kaboot_hokm_25_plus_projects_and_baloot() -> None:
     assert pts(score) == (25 + 5 + 2, 0)
     assert rules_of(score) == ["score.sa.kaboot"]
     assert score.steps[0].params == {"team": NS, "value": 25, "on_ace": False, "projects": 5, "multiplier": 1,
-                                     "baloot": 2, "points": 32, "other_team": EW}
+                                     "baloot": 2, "points": 32, "other_team": EW, "projects_before": 5}
 
 
 def test_score_sa_kaboot_other_team_scores_nothing_not_even_baloot() -> None:
@@ -317,6 +318,40 @@ def test_score_sa_doubled_baloot_stays_even_with_transfer_option() -> None:
 def test_score_sa_doubled_sun() -> None:
     score = score_hand(facts(SAUDI, NO_TRUMP, 95, multiplier=2))
     assert pts(score) == (52, 0)
+
+
+@pytest.mark.parametrize(("ns", "ew"), [(90, 40), (120, 101), (100, 0)])
+def test_double_sa_sun_condition_score_refuses_what_the_auction_refuses(ns: int, ew: int) -> None:
+    # The buyers (NS) must be above 100 and the doublers at 100 or less: the auction's own check.
+    with pytest.raises(InvalidHandFacts) as err:
+        facts(SAUDI, NO_TRUMP, 95, multiplier=2, game_score={NS: ns, EW: ew})
+    assert err.value.field == "multiplier"
+    assert err.value.reason is not None and err.value.reason.rule == "double.sa.sun-condition"
+    assert err.value.reason.params == {"team": NS, "buyer_score": ns, "doubler_score": ew}
+
+
+def test_double_sa_sun_condition_score_accepts_what_the_auction_accepts() -> None:
+    score = score_hand(facts(SAUDI, NO_TRUMP, 95, multiplier=2, game_score={NS: 110, EW: 100}))
+    assert pts(score) == (52, 0)
+    # EW buying: the condition is read from the buyers' side.
+    score = score_hand(facts(SAUDI, NO_TRUMP, 95, taker=EW, multiplier=2, game_score={NS: 30, EW: 120}))
+    assert score.points[EW] == 52
+
+
+@pytest.mark.parametrize(("abnat", "outcome", "tie"), [(81, "failed", True), (82, "failed", True),
+                                                     (85, "failed", True), (86, "made", False)])
+def test_score_sa_buyer_wins_on_card_points_alone_rounds_first(abnat: int, outcome: str, tie: bool) -> None:
+    # Hokm 82-85 round to 8 against 8: a tie, which fails (the solver's verdict uses this).
+    verdict = card_point_verdict(SAUDI, H, abnat)
+    assert (verdict.outcome, verdict.tie) == (outcome, tie)
+    assert card_point_verdict(rules_for("saudi", {"tie_is_draw": True}), H, 82).outcome == "made"
+    assert score_hand(facts(SAUDI, H, abnat)).made is (outcome == "made")
+
+
+def test_score_ma_contract_and_score_fr_contract_on_card_points_alone() -> None:
+    assert card_point_verdict(MOROCCAN, H, 81).outcome == "tie"  # a litige
+    assert card_point_verdict(FRENCH, H, 81).outcome == "made"  # at least the defenders
+    assert card_point_verdict(rules_for("french", {"strict_contract": True}), H, 81).outcome == "failed"
 
 
 def test_score_sa_doubled_tie_is_draw_buyer_takes_it() -> None:
@@ -443,7 +478,8 @@ def test_score_ma_chute_defence_keeps_its_belote() -> None:
 def test_score_ma_litige_holds_takers_points() -> None:
     score = score_hand(facts(MOROCCAN, S, 81, projects=[(NS, 20)], counted_team=NS, belote=NS))
     assert (score.result, score.pot, pts(score)) == ("litige", 101, (20, 81))
-    assert step(score, "score.ma.litige").params == {"action": "hold", "team": NS, "points": 101, "pot": 101}
+    assert step(score, "score.ma.litige").params == {"action": "hold", "team": NS, "points": 101, "pot": 101,
+                                                     "belote": True}
 
 
 def test_score_ma_litige_accumulates() -> None:

@@ -252,11 +252,16 @@ def test_solver_ekka_call_in_the_trick_in_progress():
 
 def test_solver_outcome_by_card_points():
     hands = (h("AS", "7H"), h("TS", "8H"), h("KS", "9H"), h("QS", "JH"))
-    # 90 points already taken, 40 to play for: 7H brings NS to exactly half (65 of 130).
+    # 90 points already taken, 40 to play for: 7H brings NS to exactly half (65 of 130), 13 against
+    # 13 in game points: a tie, which fails the buyers (score.sa.buyer-wins).
     s = solve(rules_for("saudi"), NO_TRUMP, hands, Seat.S, Seat.S, points_so_far=(27, 63), taker=Team.NS)
     assert s.totals(Card.parse("7H")) == (65, 65)
-    assert s.outcome(Card.parse("7H")) == "tie"
+    assert s.outcome(Card.parse("7H")) == "failed"
+    verdict = s.verdict(Card.parse("7H"))
+    assert verdict is not None and (verdict.tie, verdict.value, verdict.other_value) == (True, 13, 13)
     assert s.outcome(Card.parse("AS")) == "failed"
+    moroccan = solve(rules_for("moroccan"), 0, hands, Seat.S, Seat.S, points_so_far=(43, 79), taker=Team.NS)
+    assert moroccan.totals(Card.parse("7H")) == (81, 81) and moroccan.outcome(Card.parse("7H")) == "tie"
     s = solve(rules_for("saudi"), NO_TRUMP, hands, Seat.S, Seat.S, points_so_far=(28, 62), taker=Team.NS)
     assert s.outcome(Card.parse("7H")) == "made"
     assert solve(rules_for("saudi"), NO_TRUMP, hands, Seat.S, Seat.S).outcome(Card.parse("7H")) is None

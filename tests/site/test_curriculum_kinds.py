@@ -90,7 +90,7 @@ def test_double_sa_sun_condition_refuses_double_in_a_sun_the_scores_forbid():
 
 
 def test_double_a_seat_that_may_say_nothing_is_a_bad_position():
-    position = with_(DOUBLE, calls=[["E", "double"], ["S", "pass"]])
+    position = with_(DOUBLE, calls=[["E", "double"], ["N", "pass"]])
 
     e = refused("double", position, ["pass"])
 

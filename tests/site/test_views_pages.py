@@ -199,7 +199,7 @@ def test_it_shows_an_empty_progress_page_before_any_answer(client, saudi, lang):
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("fr", ["Étape 2 sur 3", "Afficher un indice", "Main de Sud : choisissez la carte à jouer"]),
+        ("fr", ["Étape 2 sur 3", "Afficher un indice", "Main de Sud\u00a0: choisissez la carte à jouer"]),
         ("ar", ["الخطوة ٢ من ٣", "اعرض تلميحًا", "يد الجنوب: اختر الورقة التي تلعبها"]),
         ("fa", ["گام ۲ از ۳", "نمایش راهنمایی", "دست جنوب: کارتی را که بازی می‌کنید انتخاب کنید"]),
     ],

@@ -1,0 +1,171 @@
+"""Each variant in its own words: no Saudi word on a Moroccan or French page, or in a sentence the
+engine says for those variants (the term lists: tests/data/vocabulary.yaml, from RULES.md §6)."""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+from io import StringIO
+from pathlib import Path
+
+import pytest
+import yaml
+from django.core.management import call_command
+
+from engine.messages import MESSAGE_KEYS, lookup
+from lessons.content import read_curriculum
+
+VOCABULARY = Path(__file__).resolve().parents[1] / "data" / "vocabulary.yaml"
+OTHER_VARIANTS = ("moroccan", "french")
+LANGS = ("ar", "fa", "fr")
+
+# Engine keys that name Saudi things by design (its calls, contracts and projects): a Moroccan or
+# French sentence never says them.
+SAUDI_VOCABULARY = re.compile(
+    r"^(call\.(sun|hokm|hokm-suit|ashkal|double|three|four|gahwa|confirm|redeal|pass:2)"
+    r"|contract\.(sun|hokm)|suit\.none|project\.(sira|fifty|hundred|four-hundred|baloot)"
+    r"|result\.(kaboot|failed|made))$"
+)
+
+
+@cache
+def vocabulary() -> dict:
+    return yaml.safe_load(VOCABULARY.read_text(encoding="utf-8"))
+
+
+def forbidden(variant: str, lang: str) -> list[str]:
+    data = vocabulary()
+    return [*data["saudi_only"][lang], *data.get("variant_only", {}).get(variant, {}).get(lang, [])]
+
+
+# Letters and the marks written on them (a shadda continues a word: «تبيّن» is not «تبي»).
+ARABIC_LETTER = "\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff"
+
+
+def pattern(term: str, lang: str) -> re.Pattern[str]:
+    if lang == "ar":
+        clitics = "(?:[وف])?(?:[بلك])?(?:ال|لل)?"
+        return re.compile(rf"(?<![{ARABIC_LETTER}]){clitics}{re.escape(term)}(?![{ARABIC_LETTER}])")
+    if lang == "fa":
+        return re.compile(rf"(?<![{ARABIC_LETTER}\u200c]){re.escape(term)}(?![{ARABIC_LETTER}])")
+    return re.compile(rf"\b{re.escape(term)}\b")
+
+
+def saudi_words_in(text: str, variant: str, lang: str) -> list[str]:
+    # The Arabic article is part of the listed phrase, so match it before the clitics swallow it.
+    return [term for term in forbidden(variant, lang) if pattern(term, lang).search(text)]
+
+
+def visible_text(page: str) -> str:
+    """The words a reader sees in the page's main part (the site's name and menus left out)."""
+    main = re.search(r"<main\b.*?</main>", page, flags=re.S)
+    page = main.group(0) if main else page
+    # Links to the other variants' pages name those variants: «Baloot saoudien» is right there.
+    page = re.sub(r"<nav\b.*?</nav>", " ", page, flags=re.S)
+    page = re.sub(r'<p class="reference-links">.*?</p>', " ", page, flags=re.S)
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+# ---------------------------------------------------------------- the check itself
+
+
+def test_the_check_finds_a_saudi_word_with_its_clitics_and_not_inside_another_word():
+    assert saudi_words_in("من يأخذ هذه الأكلة؟", "moroccan", "ar") == ["أكلة"]
+    assert saudi_words_in("وبأبناط الفريق", "moroccan", "ar") == ["أبناط"]
+    assert saudi_words_in("الحكمة", "moroccan", "ar") == []
+    assert saudi_words_in("Le Hokm et le Sun", "french", "fr") == ["Sun", "Hokm"]
+    assert saudi_words_in("Sunday", "french", "fr") == []
+    assert saudi_words_in("خرید", "french", "fa") == ["خرید"]
+    assert saudi_words_in("خرید", "moroccan", "fa") == []
+
+
+# ---------------------------------------------------------------- catalog sentences
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", OTHER_VARIANTS)
+def test_engine_sentences_for_moroccan_and_french_use_no_saudi_word(variant, lang):
+    found = []
+    for key in MESSAGE_KEYS:
+        if key.context == "saudi" or SAUDI_VOCABULARY.match(key.msgid):
+            continue
+        rule = key.msgid.removeprefix("title:").split(":")[0]
+        if ".sa." in rule or rule.startswith(("double.", "penalty.sa", "play.ekka")):
+            continue  # a Saudi rule: only the Saudi course cites it
+        if key.msgid in ("error.no-sun", "reason.worthless-carre"):
+            continue  # these name Sun or the Saudi game to say the variant has none
+        text = lookup(key.msgid, variant, lang)
+        words = saudi_words_in(text, variant, lang)
+        if words:
+            found.append((key.msgid, words, text))
+    assert not found, "\n".join(map(str, found))
+
+
+# ---------------------------------------------------------------- pages
+
+
+@pytest.fixture
+def loaded(db):
+    call_command("load_curriculum", stdout=StringIO(), stderr=StringIO())
+
+
+def pages_of(variant: str) -> list[str]:
+    spec = next(c for c in read_curriculum() if c.variant == variant)
+    urls = [f"learn/{variant}/", f"rules/{variant}/"]
+    for lesson in spec.lessons:
+        urls.append(f"learn/{variant}/{lesson.slug}/")
+        urls += [f"learn/{variant}/{lesson.slug}/{n}/" for n in range(1, len(lesson.steps) + 1)]
+    return urls
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", OTHER_VARIANTS)
+def test_moroccan_and_french_pages_use_no_saudi_word(client, loaded, variant, lang):
+    found = []
+    for url in pages_of(variant):
+        page = client.get(f"/{lang}/{url}")
+        assert page.status_code == 200, url
+        words = saudi_words_in(visible_text(page.text), variant, lang)
+        if words:
+            found.append(f"/{lang}/{url}: {words}")
+    assert not found, "\n".join(found)
+
+
+# ---------------------------------------------------------------- the separator
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+def test_no_middle_dot_separator_in_arabic_and_persian(client, loaded, lang):
+    # « ٧/٧ · ١٠٠% » reads as ٧/٧٠١٠٠%: Arabic and Persian pages separate with a bar.
+    from lessons.templatetags.baloot import localize_digits
+
+    assert localize_digits("7/7 · 100%", "native", lang) == ("٧/٧ | ١٠٠%" if lang == "ar" else "۷/۷ | ۱۰۰%")
+    assert localize_digits("7/7 · 100%", "native", "fr") == "7/7 · 100%"
+    for url in [*pages_of("moroccan")[:12], "rules/saudi/", "learn/saudi/double-three-four-gahwa/7/"]:
+        page = client.get(f"/{lang}/{url}")
+        title = re.search(r"<title>(.*?)</title>", page.text, re.S)
+        assert "·" not in visible_text(page.text) and title and "·" not in title.group(1), url
+
+
+# ---------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "fa", "fr"])
+def test_one_date_format_day_before_month_in_every_language(lang):
+    import datetime
+
+    from django.utils import formats, translation
+
+    moment = datetime.datetime(2026, 12, 7, 14, 5)
+    with translation.override(lang):
+        assert formats.date_format(moment, "SHORT_DATETIME_FORMAT") == "07/12/2026 14:05"
+        assert formats.date_format(moment, "SHORT_DATE_FORMAT") == "07/12/2026"
+        assert formats.date_format(moment, "DATE_FORMAT").startswith("7 ")
+
+
+def test_french_pages_set_a_no_break_space_before_a_label_colon(client, loaded):
+    page = client.get("/fr/learn/french/belote-and-contract/3/")
+    assert "Atout\u00a0:" in visible_text(page.text)
+    assert "Atout:" not in visible_text(page.text)
