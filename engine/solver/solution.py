@@ -41,6 +41,7 @@ from typing import Literal
 from engine.cards import CARDS, SEATS, Card, Seat, Team, cards_of
 from engine.play import legal_mask
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS, STRENGTH, total_points, trick_winner_index
+from engine.solver import core
 from engine.solver.equivalence import equivalent_to, representatives
 from engine.solver.search import Search
 from engine.tricks import TrickPlay
@@ -243,7 +244,7 @@ def solve(
     if ekka and not trick:
         raise ValueError("Ekka is called on a card already led")
     root_trick = list(trick)
-    search = Search(rules, trump, list(hands), root_trick, ekka)
+    search = core.Search(rules, trump, list(hands), root_trick, ekka)
     root = _Position(search, to_play, root_trick, leader, ekka)
     legal = root.legal()
     reps = representatives(legal, root.live, trump)
@@ -283,7 +284,7 @@ def line_after(
     if ekka and not trick:
         raise ValueError("Ekka is called on a card already led")
     root_trick = list(trick)
-    search = Search(rules, trump, list(hands), root_trick, ekka)
+    search = core.Search(rules, trump, list(hands), root_trick, ekka)
     root = _Position(search, to_play, root_trick, leader, ekka)
     if not root.legal() >> card & 1:
         raise ValueError(f"{CARDS[card]} may not be played now")

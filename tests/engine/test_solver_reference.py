@@ -22,6 +22,6 @@ def test_solver_reference_file_holds_the_seeded_positions():
 
 
 @pytest.mark.parametrize("index", range(len(REFERENCE)))
-def test_solver_values_and_best_cards_match_the_reference(index):
+def test_solver_values_and_best_cards_match_the_reference(index, solver_core):
     p = REFERENCE[index]
     assert solve_position(p) == {"values": p["values"], "best": p["best"]}
