@@ -61,6 +61,8 @@ class Search:
     from the start of a trick on, the search carries the hands as one key.
 
     ``ekka_trick``/``ekka``: the trick in progress at the root and whether its leader called Ekka.
+    ``table``: the transposition table of an earlier search of the same deal (same rules, trump
+    and hands as dealt), to start from what it proved.
     """
 
     def __init__(
@@ -70,6 +72,7 @@ class Search:
         hands: list[int],
         ekka_trick: list[int] | None = None,
         ekka: bool = False,
+        table: dict[int, TTEntry] | None = None,
     ) -> None:
         self.rules = rules
         self.trump = trump
@@ -78,7 +81,9 @@ class Search:
         # played, so the cards left (one 32-bit mask) and the leader tell a position.
         self.owners = tuple(hands)
         self.step = -1 if rules.clockwise else 1
-        self.table: dict[int, TTEntry] = {}
+        # A table may be shared by the searches of one deal: a key (cards left, leader) means the
+        # same position for all of them, since every hand is its deal's hand less the cards played.
+        self.table: dict[int, TTEntry] = {} if table is None else table
         self.counter = [0]
         self.trick, self.follow, self.lead_order, self.follow_order = _build(self, ekka_trick, ekka)
 

@@ -231,6 +231,7 @@ def solve(
     points_so_far: tuple[int, int] = (0, 0),
     taker: Team | None = None,
     ekka: bool = False,
+    table: dict[int, tuple[int, int, int]] | None = None,
 ) -> Solution:
     """Solve a position exactly: every legal card's value, the best cards and a principal line.
 
@@ -239,12 +240,14 @@ def solve(
     ``points_so_far``: card points (NS, EW) taken before the position.
     ``taker``: the taking team, for :meth:`Solution.outcome`.
     ``ekka``: the trick's leader called Ekka (saudi option ``ekka``).
+    ``table``: a dict shared by the solves of positions of one deal (same rules and trump), each
+    starting from what the others proved; empty at first.
     """
     _check(hands, to_play, leader, trick, rules.clockwise)
     if ekka and not trick:
         raise ValueError("Ekka is called on a card already led")
     root_trick = list(trick)
-    search = core.Search(rules, trump, list(hands), root_trick, ekka)
+    search = core.Search(rules, trump, list(hands), root_trick, ekka, table)
     root = _Position(search, to_play, root_trick, leader, ekka)
     legal = root.legal()
     reps = representatives(legal, root.live, trump)
