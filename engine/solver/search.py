@@ -103,6 +103,13 @@ class Search:
         return top - self.trick(seat, _cards_left(self.hands), rem, top - beta, top - alpha, only)
 
 
+def _to_front(moves: list[int], k: int) -> None:
+    """Put the reply ``k`` first in a remembered list of replies: it refuted this trick so far once,
+    so it is tried first the next time the same hand meets the same cards (a killer move)."""
+    moves.remove(k)
+    moves.insert(0, k)
+
+
 def _cards_left(hands: list[int]) -> int:
     """The cards still in the four hands, one mask."""
     return hands[0] | hands[1] | hands[2] | hands[3]
@@ -242,7 +249,12 @@ def _build(
         hand2 = hk & owners[s2]
         hand3 = hk & owners[s3]
         live = hk
-        moves0 = [only] if only >= 0 else lead_order(representatives(hand0, live, trump), live, first)
+        if only >= 0:
+            moves0 = [only]
+        else:
+            z = hand0 & mergeable
+            # Most hands hold at most one card that could merge: no call then.
+            moves0 = lead_order(representatives(hand0, live, trump) if z & (z - 1) else hand0, live, first)
         best0 = -1
         best_card = -1
         for k0 in moves0:
@@ -286,10 +298,14 @@ def _build(
                     b3 = b1
                     if left > 2:
                         # Enhanced transposition cut-off: does a trick ending already settle it?
+                        # The entries read are kept for the loop below: no search in between
+                        # can change them (they are positions of the same depth).
+                        ends = []
                         for k3 in moves3:
                             c3 = k3 & 31
                             w3 = s3 if strength[c3] > ws2 and (c3 >> 3 == led or c3 >> 3 == trump) else w2
                             e = table_get(hk2 ^ bit[c3] | w3 << 32)
+                            ends.append(e)
                             if e is not None:
                                 won = p2 + pts[c3]
                                 ub = rem - won + bonus - e[0] if (w3 ^ leader) & 1 else won + e[1]
@@ -297,6 +313,7 @@ def _build(
                                     best3 = ub
                                     break
                     if best3 == INFINITY:
+                        i3 = 0
                         for k3 in moves3:
                             # Fourth card: an opponent (minimises); the trick is complete.
                             c3 = k3 & 31
@@ -312,7 +329,7 @@ def _build(
                                 rt = r + bonus
                                 ck = hk2 ^ bit[c3]
                                 # The table's bounds may answer without a call (as the call would).
-                                e = table_get(ck | w3 << 32)
+                                e = ends[i3]
                                 if e is not None and e[0] >= rt - a2:
                                     v = rt - e[0]
                                 elif e is not None and e[1] <= rt - b3:
@@ -321,30 +338,37 @@ def _build(
                                     v = rt - trick(w3, ck, r, rt - b3, rt - a2)
                             else:
                                 ck = hk2 ^ bit[c3]
-                                e = table_get(ck | w3 << 32)
+                                e = ends[i3]
                                 if e is not None and e[0] >= b3 - won:
                                     v = won + e[0]
                                 elif e is not None and e[1] <= a2 - won:
                                     v = won + e[1]
                                 else:
                                     v = won + trick(w3, ck, r, a2 - won, b3 - won)
+                            i3 += 1
                             if v < best3:
                                 best3 = v
                                 if v < b3:
                                     b3 = v
                                     if b3 <= a2:
+                                        if k3 != moves3[0]:
+                                            _to_front(moves3, k3)
                                         break
                     if best3 > best2:
                         best2 = best3
                         if best3 > a2:
                             a2 = best3
                             if a2 >= b1:
+                                if k2 != moves2[0]:
+                                    _to_front(moves2, k2)
                                 break
                 if best2 < best1:
                     best1 = best2
                     if best2 < b1:
                         b1 = best2
                         if b1 <= a:
+                            if k1 != moves1[0]:
+                                _to_front(moves1, k1)
                             break
             if best1 > best0:
                 best0, best_card = best1, c0
