@@ -181,6 +181,8 @@ def _build(
     order_cache: dict[int, list[int]] = {}  # moves | code -> replies
     order_get = order_cache.get
     mergeable = MERGEABLE[trump]
+    lead_killer: dict[int, int] = {}  # a hand -> its best lead in the last position searched with it
+    lead_killer_get = lead_killer.get
 
     def replies(hand: int, code: int, live: int, wcard: int, led: int, ours: bool, last: bool) -> list[int]:
         """The ordered legal replies (one per equivalent run) of ``hand`` to the trick in ``code``.
@@ -233,6 +235,9 @@ def _build(
         entry = table_get(key) if only < 0 else None
         if entry is None:
             lo, hi, first = 0, top, only
+            if only < 0:
+                # A new position: the lead that was best with the same hand elsewhere first.
+                first = lead_killer_get(hand0, -1)
         else:
             lo, hi, first = entry
         if lo >= beta:
@@ -385,6 +390,7 @@ def _build(
             else:
                 lo = hi = best0
             table[key] = (lo, hi, best_card)
+            lead_killer[hand0] = best_card
         return best0
 
     def follow(
