@@ -41,6 +41,7 @@ help:
 	@echo "make test    install what the tests need and run the whole suite (SQLite, then PostgreSQL)"
 	@echo "make lint    ruff and mypy (strict on engine/)"
 	@echo "make bench   run the benchmarks in bench/"
+	@echo "make compiled  compile the solver's search with mypyc (part of make venv; optional)"
 	@echo "make loadtest  gunicorn on PostgreSQL driven by 32 simulated users for 60 s"
 
 # venv: the virtual environment with the project and its dev tools installed (editable), and the

@@ -22,10 +22,13 @@ other does not, so one number describes a position and one side maximises it.
   table is asked about every way the trick can end; one that already settles
   the node ends it. The fourth player also reads a trick ending's bounds
   before calling the search on it.
-- Move ordering: the table's best lead first, then the top live card of a
-  suit (most points first), then the cheapest cards; following, a partner's
+- Move ordering: the table's best lead first (in a position not met yet, the
+  lead that was best with the same hand elsewhere), then the top live card of
+  a suit (most points first), then the cheapest cards; following, a partner's
   trick gets points on the last card, a trick that can be taken is taken by
-  the cheapest winner, otherwise the cheapest card.
+  the cheapest winner, otherwise the cheapest card. A reply that cuts the
+  search off moves to the front of the remembered replies (a killer move):
+  the same hand meeting the same cards elsewhere tries it first.
 - Equivalent cards (:mod:`engine.solver.equivalence`) are searched once.
 - Legality comes from :func:`engine.play.legal_mask`, the hand runner's path;
   the ordered replies to a trick so far are remembered per hand, since every
@@ -318,8 +321,7 @@ def _build(
                                     best3 = ub
                                     break
                     if best3 == INFINITY:
-                        i3 = 0
-                        for k3 in moves3:
+                        for i3, k3 in enumerate(moves3):
                             # Fourth card: an opponent (minimises); the trick is complete.
                             c3 = k3 & 31
                             won = p2 + pts[c3]
@@ -350,7 +352,6 @@ def _build(
                                     v = won + e[1]
                                 else:
                                     v = won + trick(w3, ck, r, a2 - won, b3 - won)
-                            i3 += 1
                             if v < best3:
                                 best3 = v
                                 if v < b3:
