@@ -58,8 +58,8 @@ $(INSTALLED): pyproject.toml | $(PY)
 # compiled: the solver's search (engine/solver/search.py) compiled to C by mypyc, a few times faster
 # (engine/solver/core.py). Optional: when gcc or Python's headers are missing and cannot be
 # installed, or the build fails, the pure-Python search is used and nothing else changes. The build
-# compiles a copy named _search_c.py and records the SHA-256 of the source it compiled: a build
-# older than search.py is never used.
+# compiles a copy named _search_c.py and records the SHA-256 of that copy: a build from another
+# search.py than the one there now is never used.
 compiled: $(COMPILED)
 
 $(COMPILED): engine/solver/search.py $(INSTALLED)
@@ -69,7 +69,7 @@ $(COMPILED): engine/solver/search.py $(INSTALLED)
 	mkdir -p build
 	cp engine/solver/search.py engine/solver/_search_c.py
 	if $(VENV)/bin/mypyc engine/solver/_search_c.py > build/mypyc.log 2>&1; \
-	  then sha256sum engine/solver/search.py | cut -d' ' -f1 > $@; \
+	  then sha256sum engine/solver/_search_c.py | cut -d' ' -f1 > $@; \
 	  else echo "the solver's search was not compiled (build/mypyc.log): the pure-Python search runs"; fi
 	rm -f engine/solver/_search_c.py
 

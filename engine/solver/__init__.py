@@ -9,6 +9,10 @@
 - :mod:`engine.solver.explain` — :func:`analyse`: the best cards, the line trick by trick, what
   another card loses.
 - :mod:`engine.solver.themes` — what a puzzle teaches (``ruff``, ``duck``, ...), read off the solution.
+- :mod:`engine.solver.review` — :func:`~engine.solver.review.review`: each card of one seat in a
+  played hand, judged with every hand open, and what it cost.
+- :mod:`engine.solver.hint` — :func:`~engine.solver.hint.hint`: the best cards of a position and
+  its themes.
 - :mod:`engine.solver.generate` — best-card puzzles from deals played by the bots (imported on its
   own: it needs the bots and the whole hand).
 """
