@@ -401,10 +401,11 @@ def cmd_review(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[
     # Replay the hand once to check every play before anything is solved.
     t = TrickPlay(rules, hands, trump, leader)
     plays: list[Card] = []
-    for i, item in enumerate(as_list(obj["plays"], "plays", f"[{PLAY}, …]")):
+    items = as_list(obj["plays"], "plays", f"[{PLAY}, …]")
+    if len(items) > 32:
+        raise InputError("trick-size", "plays", value=len(items), expected=span(0, 32))
+    for i, item in enumerate(items):
         where = f"plays[{i}]"
-        if t.is_over():
-            raise InputError("trick-size", "plays", value=i + 1, expected=span(0, 32))
         if not isinstance(item, list) or len(item) != 2:
             raise bad_field(item, where, PLAY)
         seat = parse_seat(item[0], f"{where}[0]")

@@ -499,6 +499,7 @@ SPADES = [f"{rank}S" for rank in "789TJQKA"]
         ("review", with_(REVIEW, plays=[["E", "TS"]]), "out-of-turn", "plays[0][0]"),
         ("review", with_(REVIEW, plays=[["S", "KS"]]), "bad-field", "plays[0][1]"),
         ("review", with_(REVIEW, plays=[["S"]]), "bad-field", "plays[0]"),
+        ("review", with_(REVIEW, plays=[["S", "AS"]] * 33), "trick-size", "plays"),
         ("review", with_(REVIEW, plays=[["S", "AS"], ["E", "8H"]]), "bad-field", "plays[1][1]"),
         ("review", with_(REVIEW, seat="X"), "unknown-seat", "seat"),
         ("review", with_(REVIEW, leader=DROP), "missing-field", "leader"),
