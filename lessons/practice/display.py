@@ -111,6 +111,34 @@ class Board:
     declarations: list[tuple[str, str, list[CardFace]]] = field(default_factory=list)
     contract: str = ""
     multiplier: int = 1
+    # Every call of the hand in order, the doubling's words after the auction's (see auction_said).
+    auction: list[AuctionCall] = field(default_factory=list)
+
+
+@dataclass
+class AuctionCall:
+    """One call of the auction as the table shows it; ``new``: said since the learner last spoke,
+    numbered from 1 so that the page can bring the bots' calls in one by one."""
+
+    seat: str
+    call: str
+    new: int = 0
+
+
+def auction_said(hand: Hand, learner: Seat, say: Say) -> list[AuctionCall]:
+    """The whole auction of ``hand`` in the order it was said, then the doubling's words.
+
+    The calls after the learner's own last call are numbered (``new``): those are what the
+    learner has not seen said yet, and the page shows them one after another.
+    """
+    said: list[tuple[int, str]] = [(r.seat, say.call(str(r.call), r.round)) for r in hand.auction.history]
+    if hand.doubling is not None:
+        said += [(seat, say.call(str(word))) for seat, word in hand.doubling.history]
+    last_own = max((i for i, (seat, _) in enumerate(said) if seat == learner), default=-1)
+    return [
+        AuctionCall(say.seat(seat), call, i - last_own if i > last_own else 0)
+        for i, (seat, call) in enumerate(said)
+    ]
 
 
 def say_for(table: Table, lang: str, deck: str) -> Say:
@@ -142,22 +170,18 @@ def board(table: Table, lang: str, deck: str) -> Board:
         )
         for seat in SEATS
     }
-    calls_said: list[tuple[str, str]] = []
     bidding_card = None
     trick: list[tuple[str, CardFace]] = []
     phase = hand.phase
     if isinstance(hand, Hand):
         seats[hand.dealer].dealer = True
         if phase in (Phase.AUCTION, Phase.DOUBLING, Phase.VOID):
+            # Each seat's bubble: the last thing it said (the whole auction is listed under the table).
             for record in hand.auction.history:
-                said = say.call(str(record.call), record.round)
-                seats[record.seat].call = said
-                calls_said.append((say.seat(record.seat), said))
+                seats[record.seat].call = say.call(str(record.call), record.round)
             if hand.doubling is not None:
                 for seat, word in hand.doubling.history:
-                    said = say.call(str(word))
-                    seats[Seat(seat)].call = said
-                    calls_said.append((say.seat(seat), said))
+                    seats[Seat(seat)].call = say.call(str(word))
         if phase is Phase.AUCTION:
             bidding_card = say.face(hand.first.bidding_card)
             to_act = hand.auction.to_act
@@ -191,11 +215,12 @@ def board(table: Table, lang: str, deck: str) -> Board:
         trick=trick,
         hand=[],
         hand_seat=say.seat(learner),
-        trump=trump_text,
-        trump_suit=trump_suit,
+        # A whole hand's contract names its trump: the page shows it once, with the auction under it.
+        trump="" if contract_text else trump_text,
+        trump_suit="" if contract_text else trump_suit,
         bidding_card=bidding_card,
-        calls=calls_said,
-        contract=contract_text,
+        calls=[],
+        contract="",
         facts=[],
     )
     to_act = table.learner_to_act()
@@ -209,6 +234,7 @@ def board(table: Table, lang: str, deck: str) -> Board:
         declarations=declarations,
         contract=contract_text,
         multiplier=hand.doubling.multiplier if isinstance(hand, Hand) and hand.doubling else 1,
+        auction=auction_said(hand, learner, say) if isinstance(hand, Hand) else [],
     )
     if to_act and phase in (Phase.AUCTION, Phase.DOUBLING):
         buttons = call_buttons(table, say)
@@ -423,9 +449,7 @@ def replay(table: Table, index: int, lang: str, deck: str) -> dict[str, Any]:
     out: dict[str, Any] = {"calls": [], "contract": "", "steps": [], "tricks": [], "declarations": []}
     if isinstance(hand, Hand):
         # A hand that started from a contract (a puzzle position) has an empty auction.
-        out["calls"] = [(say.seat(r.seat), say.call(str(r.call), r.round)) for r in hand.auction.history]
-        if hand.doubling is not None:
-            out["calls"] += [(say.seat(s), say.call(str(w))) for s, w in hand.doubling.history]
+        out["calls"] = auction_said(hand, learner, say)
         if hand.contract is not None:
             out["contract"] = contract_words(
                 {"contract": hand.contract.as_json()}, say.variant, lang, say.deck

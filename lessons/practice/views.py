@@ -353,6 +353,8 @@ def _render_board(
             "refused": _refused(refused, table, say),
             "why": display.why(table, lang, deck) if why else None,
             "why_asked": why,
+            # Bring the bots' new calls in one by one only where the board is swapped in by htmx.
+            "reveal": bool(request.htmx),
             "play_url": reverse("practice-play", args=[pk]),
             "call_url": reverse("practice-call", args=[pk]),
             "next_url": reverse("practice-next", args=[pk]),
