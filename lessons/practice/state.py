@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 from django.utils import timezone
 
 from engine.auction import Contract, IllegalCall, Void
-from engine.bots import Bot, HeuristicBot, RandomBot, View, view_of
+from engine.bots import BeginnerBot, Bot, HeuristicBot, View, view_of
 from engine.bots.strong import StrongBot
 from engine.cards import CARDS, SEATS, SUIT_LETTERS, Card, NotationError, Seat, Team, cards_of, next_seat
 from engine.deal import shuffled_deck
@@ -227,7 +227,8 @@ def make_bots(level: str, seed: int, strong_allowed: bool = True) -> list[Bot]:
     for seat in SEATS:
         s = seed * 4 + seat
         if level == BotLevel.RANDOM:
-            bots.append(RandomBot(seed=s))
+            # Random cards, but the calls of a cautious beginner (not Sun at every deal).
+            bots.append(BeginnerBot(seed=s))
         elif level == BotLevel.STRONG and strong_allowed:
             bots.append(StrongBot(seed=s))
         else:
@@ -363,6 +364,41 @@ class Table:
             raise BadMove("not-a-call") from None
         self.actions.append(move.as_json())
         self.advance()
+
+    # -- taking a move back
+    def may_take_back(self) -> bool:
+        """Only at the beginner level, in a hand still open to the learner's moves (never in a game
+        whose end is scored, nor in a game assigned by a teacher: ``setup["assigned"]``)."""
+        if self.game.level != BotLevel.RANDOM or self.game.finished or self.setup.get("assigned"):
+            return False
+        return self._take_back_point() is not None
+
+    def _take_back_point(self) -> int | None:
+        """How many actions stay when the learner's last free choice is taken back (None: nothing to)."""
+        for i in range(len(self.actions) - 1, -1, -1):
+            move = Move.from_json(self.actions[i])
+            if move.seat != self.learner or move.kind not in ("call", "double", "play"):
+                continue
+            before = self.replay(self.record, i)
+            saved, self.hand = self.hand, before
+            try:
+                forced = self._forced_learner_move() is not None
+            finally:
+                self.hand = saved
+            if not forced:
+                return i
+        return None
+
+    def take_back(self) -> None:
+        """Undo the learner's last call or card and what the bots did after it: the learner chooses again."""
+        if not self.may_take_back():
+            raise BadMove("wrong-phase")
+        point = self._take_back_point()
+        assert point is not None
+        del self.actions[point:]
+        self.record.pop("result", None)
+        self.record["takebacks"] = self.record.get("takebacks", 0) + 1
+        self.hand = self.replay(self.record)
 
     # -- the bots
     def advance(self) -> None:

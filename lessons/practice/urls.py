@@ -12,6 +12,7 @@ urlpatterns = [
     path(GAME + "play", views.play, name="practice-play"),
     path(GAME + "call", views.call, name="practice-call"),
     path(GAME + "next", views.next_hand, name="practice-next"),
+    path(GAME + "takeback", views.take_back, name="practice-takeback"),
     path(GAME + "why", views.why, name="practice-why"),
     path(GAME + "hand/<int:n>/", views.replay, name="practice-replay"),
     # A puzzle's position played out against the bots

@@ -213,6 +213,12 @@ def call(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+def take_back(request: HttpRequest, pk: int) -> HttpResponse:
+    """The learner's last call or card taken back (beginner level only: lessons.practice.state)."""
+    return _act(request, pk, MoveForm, lambda table, data: table.take_back())
+
+
+@require_POST
 def next_hand(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, MoveForm, lambda table, data: table.next_hand())
 
@@ -358,6 +364,8 @@ def _render_board(
             "play_url": reverse("practice-play", args=[pk]),
             "call_url": reverse("practice-call", args=[pk]),
             "next_url": reverse("practice-next", args=[pk]),
+            "takeback_url": reverse("practice-takeback", args=[pk]),
+            "can_take_back": table.may_take_back(),
             "why_url": reverse("practice-why", args=[pk]),
             "new_url": reverse("practice-new", args=[game.variant]),
             "new_form": NewGameForm(game.variant, initial={"level": game.level}) if not game.setup else None,
