@@ -34,6 +34,12 @@ from lessons.templatetags.table import (
 )
 
 PLACES = ("south", "east", "north", "west")
+# The project types a learner may announce, in the variant's order (engine.projects).
+PROJECT_TYPES = {
+    "saudi": ("sira", "fifty", "hundred", "four-hundred"),
+    "moroccan": ("tierce", "quarte", "quinte", "carre"),
+    "french": ("tierce", "quarte", "quinte", "carre"),
+}
 
 
 @dataclass
@@ -113,6 +119,11 @@ class Board:
     multiplier: int = 1
     # Every call of the hand in order, the doubling's words after the auction's (see auction_said).
     auction: list[AuctionCall] = field(default_factory=list)
+    # The learner's own declaring: the types to announce now (value, name), the Baloot/belote
+    # box of the play form (its word), and what the engine found of what they declared.
+    declare_types: list[tuple[str, str]] = field(default_factory=list)
+    belote_word: str = ""
+    own_declarations: list[dict[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -245,9 +256,25 @@ def board(table: Table, lang: str, deck: str) -> Board:
         b.tricks_won = [(say.team(team), t.tricks[team], t.points[team]) for team in (Team.NS, Team.EW)]
         if t.taken:
             b.last_trick = trick_shown(table, t.taken[-1], len(t.taken), say)
+    if isinstance(hand, Hand) and learner in hand.declaring:
+        _own_declaring(b, hand, learner, say)
     if "result" in table.record:
         b.score = score_shown(table, say)
     return b
+
+
+def _own_declaring(b: Board, hand: Hand, learner: Seat, say: Say) -> None:
+    """What the table offers a learner who declares for themselves, and what the engine found."""
+    if hand.may_declare(learner):
+        b.declare_types = [
+            (kind, messages.project_name(kind, say.variant, say.lang)) for kind in PROJECT_TYPES[say.variant]
+        ]
+    trump = hand.contract.trump if hand.contract is not None else NO_TRUMP
+    done = learner in hand.belote_said or learner in hand.belote_missed
+    if hand.phase is Phase.PLAY and b.to_act and trump != NO_TRUMP and not done:
+        word = "baloot" if say.variant == "saudi" else "belote"
+        b.belote_word = messages.project_name(word, say.variant, say.lang)
+    b.own_declarations = say.items(hand.declaration_reasons(learner))
 
 
 def _trump_words(trump: int, say: Say) -> tuple[str, str]:

@@ -11,6 +11,7 @@ urlpatterns = [
     path(GAME, views.game_page, name="practice-game"),
     path(GAME + "play", views.play, name="practice-play"),
     path(GAME + "call", views.call, name="practice-call"),
+    path(GAME + "declare", views.declare, name="practice-declare"),
     path(GAME + "next", views.next_hand, name="practice-next"),
     path(GAME + "takeback", views.take_back, name="practice-takeback"),
     path(GAME + "why", views.why, name="practice-why"),

@@ -50,6 +50,21 @@ def bad_move_message(code: str) -> str:
 # ---------------------------------------------------------------- forms
 
 
+class CoachForm(forms.Form):
+    """The table's coaching settings (lessons.practice.state.COACH_DEFAULTS)."""
+
+    declare_for_me = forms.ChoiceField(
+        choices=(
+            ("first", gettext_lazy("The table declares for me in the first hand only")),
+            ("always", gettext_lazy("The table always declares for me")),
+            ("never", gettext_lazy("I declare myself from the first hand")),
+        ),
+        required=False,
+        initial="first",
+    )
+    khaysh = forms.BooleanField(required=False)
+
+
 class LevelForm(forms.Form):
     level = forms.ChoiceField(
         choices=BotLevel.choices,
@@ -58,7 +73,7 @@ class LevelForm(forms.Form):
     )
 
 
-class NewGameForm(LevelForm):
+class NewGameForm(LevelForm, CoachForm):
     target = forms.TypedChoiceField(
         coerce=int,
         choices=(),
@@ -68,6 +83,7 @@ class NewGameForm(LevelForm):
 
     def __init__(self, variant: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.variant = variant
         field = self.fields["target"]
         assert isinstance(field, forms.TypedChoiceField)
         field.choices = [(t, str(t)) for t in TARGETS[variant]]
@@ -89,6 +105,17 @@ class PlayForm(MoveForm):
     card = forms.CharField(
         max_length=8, error_messages={"required": gettext_lazy("Choose a card of your hand.")}
     )
+    belote = forms.BooleanField(required=False)
+
+
+class DeclareForm(MoveForm):
+    """How many projects of each type the learner announces (``n_<type>``, 0 to 2)."""
+
+    def __init__(self, types: tuple[str, ...], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.types = types
+        for kind in types:
+            self.fields[f"n_{kind}"] = forms.IntegerField(min_value=0, max_value=2, required=False)
 
 
 class CallForm(MoveForm):
@@ -122,7 +149,11 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
         return _start_page(request, variant, form, status=400)
     target = form.cleaned_data["target"] or TARGETS[variant][0]
     owner = _owner(request)
-    start_game(variant, form.cleaned_data["level"], {"target": target}, **owner)
+    coach = {
+        "declare_for_me": form.cleaned_data.get("declare_for_me") or "first",
+        "khaysh": variant == "saudi" and bool(form.cleaned_data.get("khaysh")),
+    }
+    start_game(variant, form.cleaned_data["level"], {"target": target}, coach=coach, **owner)
     return HttpResponseRedirect(reverse("practice-variant", args=[variant]))
 
 
@@ -204,7 +235,26 @@ def from_puzzle(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def play(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, PlayForm, lambda table, data: table.learner_play(data["card"]))
+    return _act(
+        request, pk, PlayForm, lambda table, data: table.learner_play(data["card"], bool(data.get("belote")))
+    )
+
+
+@require_POST
+def declare(request: HttpRequest, pk: int) -> HttpResponse:
+    """The learner announces their projects (by type); the engine checks them against the hand."""
+    game = _game_or_404(request, pk)
+    types = display.PROJECT_TYPES[game.variant]
+    nothing = bool(request.POST.get("nothing"))
+
+    def form_class(data: Any) -> DeclareForm:
+        return DeclareForm(types, data)
+
+    def action(table: Table, data: dict[str, Any]) -> None:
+        announced = [] if nothing else [k for k in types for _ in range(data.get(f"n_{k}") or 0)]
+        table.learner_declare(announced)
+
+    return _act(request, pk, form_class, action)
 
 
 @require_POST
@@ -223,7 +273,7 @@ def next_hand(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, MoveForm, lambda table, data: table.next_hand())
 
 
-def _act(request: HttpRequest, pk: int, form_class: type[MoveForm], action: Any) -> HttpResponse:
+def _act(request: HttpRequest, pk: int, form_class: Any, action: Any) -> HttpResponse:
     game = _game_or_404(request, pk)
     table = _table(game)
     if table is None:
@@ -365,6 +415,7 @@ def _render_board(
             "call_url": reverse("practice-call", args=[pk]),
             "next_url": reverse("practice-next", args=[pk]),
             "takeback_url": reverse("practice-takeback", args=[pk]),
+            "declare_url": reverse("practice-declare", args=[pk]),
             "can_take_back": table.may_take_back(),
             "why_url": reverse("practice-why", args=[pk]),
             "new_url": reverse("practice-new", args=[game.variant]),
