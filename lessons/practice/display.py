@@ -152,6 +152,15 @@ def auction_said(hand: Hand, learner: Seat, say: Say) -> list[AuctionCall]:
     ]
 
 
+@dataclass
+class BoardTableView(TableView):
+    """The practice table: its four players are always drawn, even before a card or a call."""
+
+    @property
+    def has_seats(self) -> bool:
+        return True
+
+
 def say_for(table: Table, lang: str, deck: str) -> Say:
     return Say(table.rules.name, lang, effective_deck(table.rules.name, deck))
 
@@ -219,7 +228,7 @@ def board(table: Table, lang: str, deck: str) -> Board:
         trump_text, trump_suit = _trump_words(trump, say)
         if isinstance(hand, Hand):
             contract_text = contract_words({"contract": hand.contract.as_json()}, say.variant, lang, say.deck)
-    tv = TableView(
+    tv = BoardTableView(
         variant=say.variant,
         deck=say.deck,
         seats=[seats[s] for s in sorted(SEATS, key=lambda s: PLACES.index(place_of(s, learner)))],

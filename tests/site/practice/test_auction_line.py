@@ -119,3 +119,12 @@ def test_the_replay_lists_the_auction(client):
     html = client.get(f"/en/practice/game/{game.pk}/hand/{len(game.hands)}/").text
 
     assert len(auction_items(html)) == len(hand.auction.history)
+
+
+@pytest.mark.django_db
+def test_the_four_players_stay_drawn_while_the_first_card_is_awaited(client):
+    a_hand_in_play(client, "saudi")
+
+    html = client.get("/en/practice/saudi/").text
+
+    assert html.count('class="seat seat-') == 4
