@@ -20,6 +20,8 @@ urlpatterns = [
     path("practice/puzzle/<slug:key>/", views.from_puzzle, name="practice-puzzle"),
     # The practice table of each variant
     path("practice/", views.index, name="practice-index"),
+    # A guided first hand (the home page's "Start here" links to it)
+    path("practice/guided/<str:variant>/", views.guided_hand, name="practice-guided"),
     path("practice/<str:variant>/", views.variant_table, name="practice-variant"),
     path("practice/<str:variant>/new", views.new_game, name="practice-new"),
 ]

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine.cards import Card
 from lessons.models import BotLevel, PracticeGame, Puzzle, Step, Variant
-from lessons.practice import display
+from lessons.practice import display, guided
 from lessons.practice.scenario import kind_of, scenario_for
 from lessons.practice.state import BadMove, BrokenGame, Refused, Table, start_game, start_scenario
 from lessons.puzzle_access import may_see_puzzle
@@ -32,6 +32,22 @@ from lessons.views import get_prefs
 
 # The game lengths offered per variant, the usual one first.
 TARGETS = {"saudi": (152, 100), "moroccan": (500, 1000), "french": (1000, 500)}
+
+
+class Coached(Exception):
+    """A legal choice the guided hand stops, with the coach's reason (lessons.practice.guided)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def coach_check(table: Table, kind: str, value: str) -> None:
+    """Stop a choice the guided hand does not teach (nothing to check at another table)."""
+    if guided.is_guided(table):
+        reason = guided.stop(table, kind, value, get_language() or "en")
+        if reason:
+            raise Coached(reason)
 
 
 def bad_move_message(code: str) -> str:
@@ -129,6 +145,8 @@ class CallForm(MoveForm):
 def index(request: HttpRequest) -> HttpResponse:
     games = _games(request).filter(setup__isnull=True)
     variants = [(value, label, games.filter(variant=value).first()) for value, label in Variant.choices]
+    guides = set(guided.available())
+    variants = [(value, label, game, value in guides) for value, label, game in variants]
     return render(request, "practice/index.html", {"variants": variants, "prefs": get_prefs(request)})
 
 
@@ -235,9 +253,11 @@ def from_puzzle(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def play(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(
-        request, pk, PlayForm, lambda table, data: table.learner_play(data["card"], bool(data.get("belote")))
-    )
+    def action(table: Table, data: dict[str, Any]) -> None:
+        coach_check(table, "play", data["card"])
+        table.learner_play(data["card"], bool(data.get("belote")))
+
+    return _act(request, pk, PlayForm, action)
 
 
 @require_POST
@@ -252,6 +272,7 @@ def declare(request: HttpRequest, pk: int) -> HttpResponse:
 
     def action(table: Table, data: dict[str, Any]) -> None:
         announced = [] if nothing else [k for k in types for _ in range(data.get(f"n_{k}") or 0)]
+        coach_check(table, "declare", ",".join(announced))
         table.learner_declare(announced)
 
     return _act(request, pk, form_class, action)
@@ -259,7 +280,33 @@ def declare(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def call(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, CallForm, lambda table, data: table.learner_call(data["call"]))
+    def action(table: Table, data: dict[str, Any]) -> None:
+        coach_check(table, "call", data["call"].strip().lower())
+        table.learner_call(data["call"])
+
+    return _act(request, pk, CallForm, action)
+
+
+@require_http_methods(["GET", "POST"])
+def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
+    """A guided first hand of ``variant``: what it is (GET), and a new one dealt (POST)."""
+    _check_variant(variant)
+    if variant not in guided.available():
+        raise Http404
+    g = guided.guide(variant)
+    if request.method == "POST":
+        game = guided.new_game(g)
+        owner = _owner(request)
+        game.session_key, game.user = owner["session_key"], owner["user"]
+        game.save()
+        return HttpResponseRedirect(reverse("practice-game", args=[game.pk]))
+    ctx = {
+        "variant": variant,
+        "variant_name": Variant(variant).label,
+        "prefs": get_prefs(request),
+        "page_url": reverse("practice-guided", args=[variant]),
+    }
+    return render(request, "practice/guided.html", ctx)
 
 
 @require_POST
@@ -289,6 +336,8 @@ def _act(request: HttpRequest, pk: int, form_class: Any, action: Any) -> HttpRes
         action(table, form.cleaned_data)
     except Refused as e:
         return _render_board(request, table, refused=e)
+    except Coached as e:
+        return _render_board(request, table, coach_stop=e.reason)
     except BadMove as e:
         return _render_board(request, table, error=bad_move_message(e.code), status=400)
     if not table.save(move):
@@ -392,6 +441,7 @@ def _render_board(
     why: bool = False,
     fragment: str = "board",
     status: int = 200,
+    coach_stop: str = "",
 ) -> HttpResponse:
     game = table.game
     lang = get_language() or "en"
@@ -409,6 +459,9 @@ def _render_board(
             "refused": _refused(refused, table, say),
             "why": display.why(table, lang, deck) if why else None,
             "why_asked": why,
+            "guided": guided.is_guided(table),
+            "coach": guided.coach(table, lang) if guided.is_guided(table) else [],
+            "coach_stop": coach_stop,
             # Bring the bots' new calls in one by one only where the board is swapped in by htmx.
             "reveal": bool(request.htmx),
             "play_url": reverse("practice-play", args=[pk]),
