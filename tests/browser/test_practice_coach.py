@@ -111,3 +111,47 @@ def test_a_missed_baloot_loses_the_hand_at_a_khaysh_table(new_context, live_serv
     page.screenshot(path=artifacts / f"coach-baloot-{lang}-{screen}.png", full_page=True)
     hand = Table(PracticeGame.objects.get()).hand
     assert hand.offence == (Seat.S, "proj.sa.baloot")
+
+
+@pytest.mark.parametrize("screen", ["desk", "phone"])
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_a_guided_hand_is_completed_end_to_end(new_context, live_server, lang, screen, artifacts):
+    from lessons.practice import guided
+
+    page = at(new_context, screen)
+    page.goto(f"{live_server.url}/{lang}/practice/")
+    page.locator(f'a[href="/{lang}/practice/guided/saudi/"]').click()
+    page.locator("#start-guided").click()
+    expect(page.locator("#coach")).to_be_visible()
+    g = guided.guide("saudi")
+    shot = False
+    for _ in range(20):
+        table = Table(PracticeGame.objects.get())
+        kind, value = guided.expected(g, table)
+        if not kind:
+            break
+        expect(page.locator("#coach")).to_contain_text(guided.coach(table, lang)[-1])
+        move = board_move(page)
+        if kind == "call":
+            page.locator(f'#call-form .choices:not(.choices-refused) button[value="{value}"]').click()
+        elif kind == "declare":
+            for project in value.split(","):
+                page.locator(f'#declare-form select[name="n_{project}"]').select_option("1")
+            page.locator("#declare").click()
+        else:
+            if not shot:  # a wrong card first: the coach stops it and says why
+                wrong = page.locator(f'#play-form button.card:not([value="{value}"])').first
+                wrong.click()
+                expect(page.locator("#coach-stop")).to_be_visible()
+                fits(page)
+                page.screenshot(path=artifacts / f"coach-guided-stop-{lang}-{screen}.png", full_page=True)
+                shot = True
+            page.locator(f'#play-form button.card[value="{value}"]').click()
+        wait_for_move_after(page, move)
+
+    expect(page.locator("#hand-score")).to_be_visible()
+    expect(page.locator("#coach")).to_contain_text(g.score[lang])
+    expect(page.locator("#guided-done")).to_be_visible()
+    fits(page)
+    page.screenshot(path=artifacts / f"coach-guided-end-{lang}-{screen}.png", full_page=True)
+    assert PracticeGame.objects.get().finished
