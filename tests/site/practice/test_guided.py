@@ -127,3 +127,22 @@ def test_an_illegal_card_is_refused_with_the_rule_not_the_coach(client):
 
     assert 'id="refusal"' in response.text and 'id="coach-stop"' not in response.text
     assert 'data-rule="play.must-trump"' in response.text
+
+
+@pytest.mark.django_db
+def test_the_score_sentence_agrees_with_the_engine_on_whose_projects_count(client):
+    """East's Sira up to the Ace beats South's: the coach must not credit South's (proj.sa.one-team)."""
+    game = start(client)
+    g = guided.guide("saudi")
+    for _ in range(20):
+        game.refresh_from_db()
+        kind, value = guided.expected(g, Table(game))
+        if not kind:
+            break
+        act(client, game, kind, value)
+    game.refresh_from_db()
+    hand = Table(game).hand
+    projects = next(s for s in hand.score().steps if s.rule == "score.sa.projects")
+
+    assert str(projects.params["team"]) == "EW"
+    assert "East" in g.score["en"] and "only East–West" in g.score["en"]
