@@ -15,6 +15,7 @@ moves, they play the same cards every time.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from engine import messages
 from engine.cards import Card, NotationError, Seat, cards_of
 from engine.hand import Hand, Phase
 from lessons.models import BotLevel, PracticeGame
@@ -29,6 +31,9 @@ from lessons.practice.state import REPLAY_ERRORS, Table
 
 GUIDED_DIR = Path(__file__).resolve().parent.parent / "content" / "guided"
 LANGS = ("en", "ar", "fa", "fr")
+# ``{JC}`` in a sentence: the card named in the page's language and the learner's deck (a Moroccan
+# learner may play with the Spanish deck, where the Jack of clubs is the Sota of batons).
+CARD = re.compile(r"\{([789TJQKA][SHDC])\}")
 VARIANTS = ("saudi", "moroccan", "french")
 
 
@@ -174,8 +179,16 @@ def expected(g: Guide, table: Table) -> tuple[str, str]:
     return "", ""
 
 
-def coach(table: Table, lang: str) -> list[str]:
-    """The coach's sentences for the table as it stands, in ``lang``."""
+def coach(table: Table, lang: str, deck: str = "french") -> list[str]:
+    """The coach's sentences for the table as it stands, in ``lang`` (cards named in ``deck``)."""
+    variant = table.game.variant
+    return [
+        CARD.sub(lambda m: messages.card_long_name(Card.parse(m.group(1)), variant, lang, deck), sentence)
+        for sentence in _sentences(table, lang)
+    ]
+
+
+def _sentences(table: Table, lang: str) -> list[str]:
     g = guide(table.game.variant)
     lang = lang if lang in LANGS else "en"
     hand = table.hand
@@ -197,7 +210,7 @@ def coach(table: Table, lang: str) -> list[str]:
     return []
 
 
-def stop(table: Table, kind: str, value: str, lang: str) -> str:
+def stop(table: Table, kind: str, value: str, lang: str, deck: str = "french") -> str:
     """The coach's reason to stop a legal choice that is not the one the hand teaches ("" to go on).
 
     An illegal call or card is left to the engine, which refuses it with the rule.
@@ -225,4 +238,4 @@ def stop(table: Table, kind: str, value: str, lang: str) -> str:
         pass  # the projects first: the coach says so
     else:
         return ""
-    return " ".join(coach(table, lang)[-1:])
+    return " ".join(coach(table, lang, deck)[-1:])

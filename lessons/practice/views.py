@@ -42,10 +42,11 @@ class Coached(Exception):
         self.reason = reason
 
 
-def coach_check(table: Table, kind: str, value: str) -> None:
+def coach_check(request: HttpRequest, table: Table, kind: str, value: str) -> None:
     """Stop a choice the guided hand does not teach (nothing to check at another table)."""
     if guided.is_guided(table):
-        reason = guided.stop(table, kind, value, get_language() or "en")
+        deck = effective_deck(table.game.variant, get_prefs(request)["deck"])
+        reason = guided.stop(table, kind, value, get_language() or "en", deck)
         if reason:
             raise Coached(reason)
 
@@ -254,7 +255,7 @@ def from_puzzle(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def play(request: HttpRequest, pk: int) -> HttpResponse:
     def action(table: Table, data: dict[str, Any]) -> None:
-        coach_check(table, "play", data["card"])
+        coach_check(request, table, "play", data["card"])
         table.learner_play(data["card"], bool(data.get("belote")))
 
     return _act(request, pk, PlayForm, action)
@@ -272,7 +273,7 @@ def declare(request: HttpRequest, pk: int) -> HttpResponse:
 
     def action(table: Table, data: dict[str, Any]) -> None:
         announced = [] if nothing else [k for k in types for _ in range(data.get(f"n_{k}") or 0)]
-        coach_check(table, "declare", ",".join(announced))
+        coach_check(request, table, "declare", ",".join(announced))
         table.learner_declare(announced)
 
     return _act(request, pk, form_class, action)
@@ -281,7 +282,7 @@ def declare(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def call(request: HttpRequest, pk: int) -> HttpResponse:
     def action(table: Table, data: dict[str, Any]) -> None:
-        coach_check(table, "call", data["call"].strip().lower())
+        coach_check(request, table, "call", data["call"].strip().lower())
         table.learner_call(data["call"])
 
     return _act(request, pk, CallForm, action)
@@ -460,7 +461,7 @@ def _render_board(
             "why": display.why(table, lang, deck) if why else None,
             "why_asked": why,
             "guided": guided.is_guided(table),
-            "coach": guided.coach(table, lang) if guided.is_guided(table) else [],
+            "coach": guided.coach(table, lang, deck) if guided.is_guided(table) else [],
             "coach_stop": coach_stop,
             # Bring the bots' new calls in one by one only where the board is swapped in by htmx.
             "reveal": bool(request.htmx),

@@ -59,13 +59,14 @@ def test_a_guide_whose_card_the_rules_refuse_is_not_loaded(tmp_path, monkeypatch
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("variant", ["saudi", "french"])
+@pytest.mark.parametrize("variant", ["saudi", "moroccan", "french"])
 @pytest.mark.parametrize("lang", ["en", "ar", "fa", "fr"])
 def test_a_guided_hand_is_played_to_its_score_with_a_sentence_at_every_decision(client, lang, variant):
     game = start(client, variant, lang=lang)
     g = guided.guide(variant)
     page = client.get(f"/{lang}/practice/game/{game.pk}/").text
-    assert shown(g.deal[lang], page) and shown(g.bidding_card[lang], page)
+    first = guided.coach(Table(game), lang)
+    assert len(first) == 3 and all(shown(sentence, page) for sentence in first)  # deal, bidding card, call
 
     for _ in range(20):
         game.refresh_from_db()
@@ -74,6 +75,7 @@ def test_a_guided_hand_is_played_to_its_score_with_a_sentence_at_every_decision(
         if not kind:
             break
         said = guided.coach(table, lang)[-1]
+        assert "{" not in said  # every card placeholder named
         assert shown(said, client.get(f"/{lang}/practice/game/{game.pk}/").text)
         response = act(client, game, kind, value, lang)
         assert response.status_code == 200 and 'id="coach-stop"' not in response.text
@@ -82,7 +84,7 @@ def test_a_guided_hand_is_played_to_its_score_with_a_sentence_at_every_decision(
     table = Table(game)
     assert table.hand.phase is Phase.DONE and game.finished
     page = client.get(f"/{lang}/practice/game/{game.pk}/").text
-    assert shown(g.count[lang], page) and shown(g.score[lang], page)
+    assert all(shown(sentence, page) for sentence in guided.coach(table, lang))  # the count, the score
     assert 'id="hand-score"' in page
 
 
@@ -176,3 +178,18 @@ def test_the_french_score_sentence_agrees_with_the_engine():
 
     assert (score.points[0], score.points[1]) == (146, 36)
     assert "146" in g.score["fr"] and "36" in g.score["fr"]
+
+
+@pytest.mark.django_db
+def test_the_moroccan_coach_names_cards_in_the_learners_deck(client):
+    game = start(client, "moroccan", lang="ar")
+    from lessons.views import PREFS_KEY
+
+    session = client.session
+    session[PREFS_KEY] = {"deck": "spanish"}
+    session.save()
+
+    page = client.get(f"/ar/practice/game/{game.pk}/").text
+
+    assert "الصوطا من العصي" in page  # the Jack of clubs in the Spanish deck
+    assert "ولد التريفل" not in page
