@@ -74,6 +74,9 @@ def engine_replay(game, index=-1):
         deck=[Card.parse(c) for c in record["deck"]],
         game_score=tuple(record["game_score"]),
         pot=record["pot"],
+        # A learner who declares for themselves: nobody declares for South.
+        declaring=(Seat.S,) if record.get("declare_self") else (),
+        khaysh=bool(record.get("khaysh")),
     )
     for kind, seat, value in record["actions"]:
         seat = Seat.parse(seat)
@@ -81,8 +84,12 @@ def engine_replay(game, index=-1):
             hand.call(value, seat, cards_of(hand.first.hands[seat]))
         elif kind == "double":
             hand.double(value, seat)
+        elif kind == "declare":
+            hand.declare(seat, [t for t in value.split(",") if t])
         else:
             assert hand.to_play == seat
+            if kind == "belote":
+                hand.say_belote(seat)
             hand.play(Card.parse(value))
     return hand
 
