@@ -465,6 +465,9 @@ class PracticeGame(models.Model):
     puzzle = models.ForeignKey(Puzzle, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     setup = models.JSONField(null=True, blank=True)
     hands = models.JSONField(default=list, blank=True)
+    # The table's coaching settings (lessons.practice.state.COACH_DEFAULTS): who declares the
+    # learner's projects, and whether a Saudi table plays seed 002's penalty.
+    coach = models.JSONField(default=dict, blank=True)
     move = models.PositiveIntegerField(default=0)
     finished = models.BooleanField(default=False)
     created = models.DateTimeField(default=timezone.now)
