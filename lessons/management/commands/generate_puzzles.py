@@ -7,6 +7,10 @@ the engine, into the database and a file.
                                [--min-margin 10] [--max-tries N] [--out PATH]
     manage.py generate_puzzles --kind rules --variant all --count 60 [--seed N] [--out DIR]
 
+``--theme ruff,duck`` keeps only endgames of those themes, and as many of each theme in each
+band of difficulty (easy 1–2, normal 3, hard 4–5; lessons/themes.py), so that rare themes are
+found at every difficulty: ``--theme ruff,duck --count 12`` keeps two of each theme in each band.
+
 ``--kind rules`` makes rule drills (:func:`engine.drills.generate_drills`: legal cards, trick
 winner, card points, projects, scoring, bidding, the families in turn), each checked again like
 a lesson's puzzle of its task; ``--out`` adds them to ``<variant>-rules.yaml``. Easy endgames
@@ -43,11 +47,13 @@ from django.utils import translation
 
 from engine.drills import generate_drills
 from engine.solver.generate import GeneratedPuzzle, generate
+from engine.solver.themes import THEMES
 from engine.variants import RuleSet, rules_for
 from lessons.content import InvalidPuzzle, PuzzleSpec, check_puzzle
 from lessons.generated import RULES_SUFFIX, drill_entry, entry, write_file
 from lessons.management.commands.load_curriculum import Loader
 from lessons.models import Puzzle, Source, Variant
+from lessons.themes import BANDS
 
 TRICKS = re.compile(r"^\s*(\d+)\s*(?:(?:\.\.|-)\s*(\d+)\s*)?$")
 MIN_TRICKS, MAX_TRICKS = 1, 8  # with one trick left nobody has a choice: such deals give nothing
@@ -96,6 +102,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--out", type=Path, default=None, help="also add the puzzles to this content file"
         )
+        parser.add_argument(
+            "--theme", default="", help="endgames only: keep those of these themes (comma-separated)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         variants = self.variants(options["variant"])
@@ -116,7 +125,8 @@ class Command(BaseCommand):
             if options["kind"] == "rules":
                 self.generate_rules(variant, count, options["seed"], options["max_tries"], out)
             else:
-                self.generate(variant, count, tricks, options["seed"], margin, tries, out)
+                wanted = _themes(options["theme"])
+                self.generate(variant, count, tricks, options["seed"], margin, tries, out, wanted)
 
     def variants(self, name: str) -> list[str]:
         if name == "all":
@@ -134,9 +144,10 @@ class Command(BaseCommand):
         margin: int,
         tries: int,
         out: Path | None,
+        wanted: list[str] | None = None,
     ) -> None:
         tried = Counter[str]()
-        found = list(_generate(rules_for(variant), seed, count, tricks, margin, tries, tried))
+        found = list(_generate(rules_for(variant), seed, count, tricks, margin, tries, tried, wanted))
         specs: list[PuzzleSpec] = []
         for puzzle in found:
             raw = entry(variant, puzzle.position, puzzle.answers, puzzle.themes, puzzle.difficulty)
@@ -209,12 +220,16 @@ def _generate(
     margin: int,
     tries: int,
     tried: Counter[str],
+    wanted: list[str] | None = None,
 ) -> Iterator[GeneratedPuzzle]:
     """:func:`engine.solver.generate.generate_many`'s loop (the same puzzles for the same seed),
     counting the endgames tried in ``tried["endgames"]``: the engine's iterator does not say."""
     rng = random.Random(seed)
     choices = list(range(tricks[0], tricks[1] + 1))
     seen: set[str] = set()
+    # With themes asked for: the count shared out evenly between the themes and the bands.
+    per_band = -(-count // (len(BANDS) * len(wanted or [""])))
+    kept = Counter[tuple[str, str]]()
     for _ in range(tries):
         if len(seen) >= count:
             return
@@ -222,10 +237,25 @@ def _generate(
         puzzle = generate(rules, rng, rng.choice(choices), margin)
         if puzzle is None:
             continue
+        if wanted:
+            band = next(b for b, (lo, hi) in BANDS.items() if lo <= puzzle.difficulty <= hi)
+            slots = [(t, band) for t in wanted if t in puzzle.themes and kept[(t, band)] < per_band]
+            if not slots:
+                continue
+            kept.update(slots)
         key = json.dumps(puzzle.position, sort_keys=True)
         if key not in seen:
             seen.add(key)
             yield puzzle
+
+
+def _themes(text: str) -> list[str]:
+    """``--theme ruff,duck`` → the endgame themes named; an unknown one is a :class:`CommandError`."""
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    unknown = [t for t in names if t not in THEMES]
+    if unknown:
+        raise CommandError(f"--theme {', '.join(unknown)}: one of {', '.join(THEMES)}")
+    return names
 
 
 def _tally(values: Any) -> str:
