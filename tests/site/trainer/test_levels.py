@@ -133,7 +133,9 @@ def test_the_theme_page_draws_the_rating_history_as_an_accessible_chart(client, 
     text = client.get(f"/{lang}/train/saudi/themes/").text
 
     chart = re.search(r'<figure class="rating-chart">.*?</figure>', text, re.S).group(0)
-    assert 'dir="ltr"' in chart and 'role="img"' in chart and 'aria-labelledby="rating-chart-caption"' in chart
+    assert (
+        'dir="ltr"' in chart and 'role="img"' in chart and 'aria-labelledby="rating-chart-caption"' in chart
+    )
     assert len(re.search(r'points="([^"]+)"', chart).group(1).split()) == 4  # the start and three answers
     caption = re.search(r"<figcaption[^>]*>(.*?)</figcaption>", chart, re.S).group(1)
     assert "۳" in caption and not re.search(r"[0-9]", caption)
@@ -195,4 +197,7 @@ def test_the_start_form_posts_with_its_csrf_token(db):
     page = browser.get("/en/train/saudi/")
 
     assert browser.post("/en/train/saudi/start", {"level": "new"}).status_code == 403
-    assert browser.post("/en/train/saudi/start", {"level": "new", "csrfmiddlewaretoken": csrf(page)}).status_code == 302
+    assert (
+        browser.post("/en/train/saudi/start", {"level": "new", "csrfmiddlewaretoken": csrf(page)}).status_code
+        == 302
+    )
