@@ -382,8 +382,14 @@ def nudge(puzzle: Puzzle, lang: str, deck: str) -> str:
         titles = [messages.rule_title(str(r), variant, lang) for r in puzzle.rules[:2]]
         return _("Think of the rule: {rules}.").format(rules=messages.join_list(titles, variant, lang))
     family = next((t for t in puzzle.themes or [] if t in themes.RULE_THEMES), "")
-    if family == "card-points":
-        return _("Add up the points of each card; in the trump suit the Jack and the 9 count the most.")
-    if family == "trick-winner":
-        return _("Was a trump played? If not, the highest card of the suit led wins.")
-    return ""
+    nudges = {
+        "legal-cards": _("Start from the suit led: must you follow it, and if you cannot, must you trump?"),
+        "card-points": _(
+            "Add up the points of each card; in the trump suit the Jack and the 9 count the most."
+        ),
+        "trick-winner": _("Was a trump played? If not, the highest card of the suit led wins."),
+        "projects": _("Find each team's best project first, then compare them."),
+        "scoring": _("Did the taking team make its contract? Start there."),
+        "bidding": _("Which round of the auction is it, and who has bid already?"),
+    }
+    return nudges.get(family, "")
