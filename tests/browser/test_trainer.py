@@ -4,8 +4,9 @@ beginner in Persian (right to left) and English.
 From the trainer's page of games, through the starting level, to a Saudi puzzle: a wrong first
 answer (the rating goes down, the streak is 0), the next puzzle, a right answer (the rating goes
 up, the streak is 1), all in place with htmx; axe finds no violation at all on any of those
-states; a phone shows it all without sideways scrolling. A beginner starts as "I am new", takes a hint on a rule drill, sees
-their answer counted as failed, then picks a theme on the theme page and meets only that theme.
+states; a phone shows it all without sideways scrolling. A beginner starts as "I am new", takes a
+hint on a rule drill, sees their answer counted as failed, then picks a theme on the theme page
+and meets only that theme.
 """
 
 import re
