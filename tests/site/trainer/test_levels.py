@@ -201,3 +201,18 @@ def test_the_start_form_posts_with_its_csrf_token(db):
         browser.post("/en/train/saudi/start", {"level": "new", "csrfmiddlewaretoken": csrf(page)}).status_code
         == 302
     )
+
+
+def test_an_endgame_with_one_suit_in_hand_hints_at_its_idea(client, db):
+    puzzle = make_best_card("gen-saudi-bc")
+    hands = {**puzzle.position["hands"], "S": ["8H", "AH", "KH"], "E": ["9S", "9H", "QS", "TC", "KD"]}
+    Puzzle.objects.filter(pk=puzzle.pk).update(
+        position={**puzzle.position, "hands": hands}, themes=["duck", "endgame"]
+    )
+    start(client, "often")
+    page = client.get("/en/train/saudi/")
+
+    hint = client.post(f"/en/train/saudi/{shown_key(page)}/hint")
+
+    # Only hearts in hand: "look at your hearts" would tell nothing.
+    assert "Think of this idea: Ducking." in hint.text
