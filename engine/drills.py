@@ -121,7 +121,7 @@ def _rule_ids(items: list[dict[str, Any]]) -> list[str]:
 
 def out_card(position: dict[str, Any], seat: str) -> str:
     """The card ``seat`` played in the trick of ``position``."""
-    return next(card for who, card in position["trick"] if who == seat)
+    return next(str(card) for who, card in position["trick"] if who == seat)
 
 
 def legal_cards(rules: RuleSet, rng: random.Random) -> Drill | None:

@@ -177,8 +177,6 @@ def test_each_theme_has_puzzles_at_each_difficulty_in_the_generated_files(varian
         for b in themes.BANDS
         if not counts[(t, b)]
     }
-    # short-endgame: two tricks left are easy or normal (README, Puzzle trainer).
-    missing -= {(variant, "short-endgame", "hard")}
     assert missing <= RARE
 
 
