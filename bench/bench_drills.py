@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv or [])
     for variant in VARIANTS:
-        print(f"BENCH generate_rule_drills_per_s_{variant} {rate(variant, args.count, args.seed):.1f} drills/s")
+        per_s = rate(variant, args.count, args.seed)
+        print(f"BENCH generate_rule_drills_per_s_{variant} {per_s:.1f} drills/s")
 
 
 if __name__ == "__main__":
