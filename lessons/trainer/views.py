@@ -397,7 +397,9 @@ def nudge(puzzle: Puzzle, lang: str, deck: str) -> str:
         "legal-cards": _("Start from the suit led: must you follow it, and if you cannot, must you trump?"),
         "card-points": _(
             "Add up the points of each card; in the trump suit the Jack and the 9 count the most."
-        ),
+        )
+        if puzzle.position.get("trump")
+        else _("Add up the points of each card; the Ace and the Ten count the most."),
         "trick-winner": _("Was a trump played? If not, the highest card of the suit led wins."),
         "projects": _("Find each team's best project first, then compare them."),
         "scoring": _("Did the taking team make its contract? Start there."),

@@ -216,3 +216,15 @@ def test_an_endgame_with_one_suit_in_hand_hints_at_its_idea(client, db):
 
     # Only hearts in hand: "look at your hearts" would tell nothing.
     assert "Think of this idea: Ducking." in hint.text
+
+
+@pytest.mark.parametrize(("trump", "words"), [("H", "the Jack and the 9"), (None, "the Ace and the Ten")])
+def test_a_counting_nudge_speaks_of_the_contract_on_the_table(client, db, trump, words):
+    puzzle = make_generated("drill-saudi-count", hint=False, themes=["card-points"])
+    Puzzle.objects.filter(pk=puzzle.pk).update(position={**puzzle.position, "trump": trump})
+    start(client, "new")
+    page = client.get("/en/train/saudi/")
+
+    hint = client.post(f"/en/train/saudi/{shown_key(page)}/hint")
+
+    assert words in hint.text
