@@ -519,6 +519,13 @@ class TrainerRating(models.Model):
     recent = models.JSONField(default=list, blank=True)
     since_replay = models.PositiveSmallIntegerField(default=0)  # new puzzles since the last replay
     updated = models.DateTimeField(default=timezone.now)
+    # Where the learner said they start (lessons/standing.py LEVELS: "new", "rules", "often"); blank
+    # for a rating begun before the choice existed. The trainer asks before the first puzzle.
+    level = models.CharField(max_length=8, blank=True, default="")
+    # The learner's choice of theme (blank: every theme) and of difficulty ("easier", "normal",
+    # "harder": the rating window moved down or up, lessons/trainer/selection.py).
+    theme = models.CharField(max_length=40, blank=True, default="")
+    difficulty = models.CharField(max_length=8, default="normal")
 
     class Meta:
         constraints = (

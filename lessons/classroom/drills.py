@@ -14,7 +14,6 @@ pupils' lists and keeps every answer and "done, late" record; a teacher can rest
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
@@ -31,6 +30,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from lessons import progress
+from lessons import themes as puzzle_themes
 from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
 from lessons.classroom.permissions import (
     class_for_teacher,
@@ -108,6 +108,8 @@ class SearchForm(forms.Form):
     difficulty = forms.TypedChoiceField(
         label=gettext_lazy("Difficulty"), required=False, coerce=int, empty_value=None
     )
+    # Easy (1-2), normal (3) or hard (4-5), as the puzzle trainer's theme page counts them.
+    band = forms.ChoiceField(label=gettext_lazy("Easy, normal or hard"), required=False)
     source = forms.ChoiceField(label=gettext_lazy("Made by"), required=False)
 
     def __init__(self, *args: Any, themes: list[str], lessons: list[Lesson], **kwargs: Any) -> None:
@@ -117,8 +119,9 @@ class SearchForm(forms.Form):
         self.fields["lesson"].choices = anything + [
             (lesson.pk, f"{lesson.course.title} · {lesson.title}") for lesson in lessons
         ]
-        self.fields["theme"].choices = anything + [(t, theme_name(t)) for t in themes]
+        self.fields["theme"].choices = anything + [(t, _theme_name(t)) for t in themes]
         self.fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]
+        self.fields["band"].choices = anything + list(puzzle_themes.BAND_NAMES.items())
         self.fields["source"].choices = [
             *anything,
             ("curriculum", gettext_lazy("The courses")),
@@ -148,13 +151,17 @@ def search(user: Any, data: dict[str, Any]) -> list[Puzzle]:
         puzzles = puzzles.filter(source=data["source"])
     elif data.get("source") == "mine":
         puzzles = puzzles.filter(author_record__author=user)
-    found = puzzles.distinct().order_by("variant", "key")
-    if not data.get("theme"):
-        return list(found[:SEARCH_MAX])
-    # Themes are a JSON list; SQLite cannot look inside it, so they are matched here, reading
-    # only as far as the first SEARCH_MAX matches (there may be thousands of generated puzzles).
-    matching = (p for p in found.iterator(chunk_size=500) if data["theme"] in (p.themes or []))
-    return list(itertools.islice(matching, SEARCH_MAX))
+    if data.get("band"):
+        puzzles = puzzle_themes.in_band(puzzles, data["band"])
+    # The trainer's query of a theme (lessons/themes.py): "20 overruff puzzles, easy".
+    puzzles = puzzle_themes.with_theme(puzzles, data.get("theme") or "")
+    return list(puzzles.distinct().order_by("variant", "key")[:SEARCH_MAX])
+
+
+def _theme_name(key: str) -> str:
+    """A rule family by the trainer's name, any other theme by the catalogs' (or as written)."""
+    named = puzzle_themes.theme_name(key)
+    return named if named != key else theme_name(key)
 
 
 def _themes() -> list[str]:
