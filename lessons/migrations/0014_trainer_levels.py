@@ -2,7 +2,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("lessons", "0010_accounts_owner")]
+    dependencies = [("lessons", "0013_practice_coach")]
 
     operations = [
         migrations.AddField(
