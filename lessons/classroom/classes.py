@@ -652,7 +652,10 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     """Join a class: a new pupil account (name and password), or the signed-in pupil's own."""
     classroom = Classroom.objects.filter(code=normalize_code(code)).first()
     if classroom is None:
-        raise Http404
+        # A mistyped, old or replaced code: say so, with the box to type it again (a 404 all the same).
+        form = CodeForm({"code": code[:20]})
+        form.is_valid()
+        return page(request, "classroom/join_code.html", {"form": form, "unknown": True}, status=404)
     user = request.user
     ctx: dict[str, Any] = {"classroom": classroom, "form": None}
     if user.is_authenticated and not is_student(user):

@@ -151,7 +151,9 @@ class Cell:
         return Words().figures(self)
 
 
-SYMBOLS = {"done": "✔", "late": "⏰", "started": "◐", "new": "○"}
+# Characters every text font has: an emoji (an alarm clock for "late") is a blank box where no
+# emoji font is installed, which is common on school computers.
+SYMBOLS = {"done": "✔", "late": "!", "started": "◐", "new": "○"}
 
 
 class Words:

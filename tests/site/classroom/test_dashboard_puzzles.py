@@ -70,3 +70,15 @@ def test_a_stored_answer_that_no_longer_fits_does_not_break_the_page(client, tea
     login(client, teacher)
 
     assert client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/").status_code == 200
+
+
+def test_french_says_one_pupil_in_the_singular(client, teacher, student, drill):
+    other = make_student("bbb222", "Zainab", drill.classroom)
+    answer(student, "sa-winner-1", "W", True, drill=drill)
+    answer(other, "sa-winner-1", "E", False, drill=drill)
+    login(client, teacher)
+
+    response = client.get(f"/fr/classes/{drill.classroom.pk}/dashboard/puzzles/")
+
+    assert "(1 élève sur 2)" in response.text
+    assert "élèves sur" not in response.text

@@ -1,0 +1,87 @@
+"""What a teacher meets, in a real browser: in Arabic on a phone and in French on a desktop.
+
+A pupil following an old join link lands on a page that says no class has the code, with the
+box to type it again; login cards keep each password on one line. No page is wider than the
+screen.
+"""
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext
+from playwright.sync_api import Page, expect
+
+from lessons.models import Account, Classroom, Role
+from tests.browser.browsing import DESKTOP, PHONE
+
+PASSWORD = "a long pass phrase 42"
+SCREENS = {"ar": PHONE, "fr": DESKTOP}
+CLASS_NAMES = {"ar": "نادي الرياض", "fr": "Club de Casablanca"}
+PUPILS = {"ar": ["سارة العتيبي", "عبدالرحمن", "نورة"], "fr": ["Zoé Lefèvre", "Jean-Baptiste", "Inès"]}
+
+
+def catalog(lang: str, text: str) -> str:
+    with translation.override(lang):
+        return gettext(text)
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def make_class(lang: str, django_user_model) -> Classroom:
+    teacher = django_user_model.objects.create_user(username="t@example.com", password=PASSWORD)
+    Account.objects.create(user=teacher, role=Role.TEACHER, display_name="Mme Haddad")
+    classroom = Classroom.objects.create(name=CLASS_NAMES[lang], code="ABC234", owner=teacher)
+    classroom.teachers.add(teacher)
+    return classroom
+
+
+def sign_in(page: Page, base: str, lang: str) -> None:
+    page.goto(f"{base}/{lang}/accounts/login/")
+    page.fill("input[name=username]", "t@example.com")
+    page.fill("input[name=password]", PASSWORD)
+    page.get_by_role("button", name=catalog(lang, "Sign in"), exact=True).click()
+
+
+def fits_the_screen(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{width}px wide on a {page.viewport_size['width']}px screen"
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_an_old_join_link_offers_to_retype_the_code(new_context, live_server, django_user_model, artifacts, lang):
+    classroom = make_class(lang, django_user_model)
+    page = new_context(viewport=SCREENS[lang]).new_page()
+
+    page.goto(f"{live_server.url}/{lang}/join/ABC23Z/")
+
+    expect(page.get_by_role("heading", level=1)).to_have_text(catalog(lang, "No class has this code"))
+    fits_the_screen(page)
+    page.screenshot(path=artifacts / f"classes-unknown-code-{lang}.png", full_page=True)
+    page.locator("input[name=code]").fill("abc-234")
+    page.get_by_role("button", name=catalog(lang, "Continue"), exact=True).click()
+    expect(page).to_have_url(f"{live_server.url}/{lang}/join/{classroom.code}/")
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_a_login_cards_password_stays_on_one_line(new_context, live_server, django_user_model, artifacts, lang):
+    classroom = make_class(lang, django_user_model)
+    base = live_server.url
+    page = new_context(viewport=SCREENS[lang]).new_page()
+    sign_in(page, base, lang)
+
+    page.goto(f"{base}/{lang}/classes/{classroom.pk}/students/new/")
+    page.locator("textarea[name=names]").fill("\n".join(PUPILS[lang]))
+    page.locator("form.stacked button[type=submit]").click()
+
+    expect(page.locator(".login-card")).to_have_count(3)
+    fits_the_screen(page)
+    page.screenshot(path=artifacts / f"classes-login-cards-{lang}.png", full_page=True)
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('.login-card dd.secret')].map(dd => {
+            const range = document.createRange(); range.selectNodeContents(dd);
+            return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+        })"""
+    )
+    assert lines == [1] * 6
