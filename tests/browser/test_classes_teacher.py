@@ -50,7 +50,9 @@ def fits_the_screen(page: Page) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ar", "fr"])
-def test_an_old_join_link_offers_to_retype_the_code(new_context, live_server, django_user_model, artifacts, lang):
+def test_an_old_join_link_offers_to_retype_the_code(
+    new_context, live_server, django_user_model, artifacts, lang
+):
     classroom = make_class(lang, django_user_model)
     page = new_context(viewport=SCREENS[lang]).new_page()
 
@@ -65,7 +67,9 @@ def test_an_old_join_link_offers_to_retype_the_code(new_context, live_server, dj
 
 
 @pytest.mark.parametrize("lang", ["ar", "fr"])
-def test_a_login_cards_password_stays_on_one_line(new_context, live_server, django_user_model, artifacts, lang):
+def test_a_login_cards_password_stays_on_one_line(
+    new_context, live_server, django_user_model, artifacts, lang
+):
     classroom = make_class(lang, django_user_model)
     base = live_server.url
     page = new_context(viewport=SCREENS[lang]).new_page()
