@@ -179,6 +179,14 @@ def _sent_elsewhere(request: HttpRequest, back: str) -> HttpResponse:
     return page(request, "classroom/bad_request.html", {"message": message, "back": back}, status=400)
 
 
+# ---------------------------------------------------------------- the page for teachers
+
+
+def for_teachers(request: HttpRequest) -> HttpResponse:
+    """What the site does for a class and how to start: for anyone, linked from the home page."""
+    return page(request, "classroom/for_teachers.html", {"is_teacher": is_teacher(request.user)})
+
+
 # ---------------------------------------------------------------- the teacher's classes
 
 

@@ -34,6 +34,7 @@ urlpatterns = [
     path("accounts/password/", accounts.password_change, name="accounts-password"),
     path("accounts/password/done/", accounts.password_change_done, name="accounts-password-done"),
     path("accounts/password/notice/", accounts.password_notice, name="accounts-password-notice"),
+    path("teachers/", classes.for_teachers, name="classes-for-teachers"),
     # Joining a class
     path("join/", classes.join_code, name="classes-join-code"),
     path("join/<str:code>/", classes.join, name="classes-join"),

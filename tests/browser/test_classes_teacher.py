@@ -89,3 +89,18 @@ def test_a_login_cards_password_stays_on_one_line(
         })"""
     )
     assert lines == [1] * 6
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_a_new_teacher_finds_the_way_in_from_the_home_page(new_context, live_server, db, artifacts, lang):
+    page = new_context(viewport=SCREENS[lang]).new_page()
+    page.goto(f"{live_server.url}/{lang}/")
+
+    page.get_by_role("link", name=catalog(lang, "What the site does for a class, and how to start")).click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text(catalog(lang, "For teachers"))
+    expect(page.get_by_role("heading", name=catalog(lang, "How to start"))).to_be_visible()
+    fits_the_screen(page)
+    page.screenshot(path=artifacts / f"classes-for-teachers-{lang}.png", full_page=True)
+    page.get_by_role("link", name=catalog(lang, "Create a teacher account")).first.click()
+    expect(page).to_have_url(f"{live_server.url}/{lang}/accounts/signup/")
