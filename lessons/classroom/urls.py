@@ -52,6 +52,8 @@ urlpatterns = [
     path(CLASS + "leave", classes.leave, name="classes-leave"),
     path(CLASS + "archive", classes.archive, name="classes-archive"),
     path(CLASS + "restore", classes.restore, name="classes-restore"),
+    path(CLASS + "rename", classes.rename, name="classes-rename"),
+    path(CLASS + "delete", classes.delete, name="classes-delete"),
     # Pupils of a class
     path(CLASS + "students/new/", classes.students_new, name="classes-students-new"),
     path(CLASS + "cards/<slug:token>/", classes.cards, name="classes-cards"),

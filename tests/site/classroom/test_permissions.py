@@ -76,6 +76,8 @@ MATRIX = [
     ("get", "/en/accounts/password/", None, (A, T, T, T, T, T, T)),
     ("get", "/en/accounts/password/done/", None, (A, T, T, T, T, T, T)),
     ("get", "/en/accounts/password/notice/", None, (A, T, T, T, T, T, T)),
+    # The page for teachers
+    ("get", "/en/teachers/", None, (T, T, T, T, T, T, T)),
     # Joining
     ("get", "/en/join/", None, (T, T, T, T, T, T, T)),
     ("get", "/en/join/ABC234/", None, (T, A, T, T, T, T, T)),
@@ -101,6 +103,10 @@ MATRIX = [
     ("get", "/en/classes/{c}/archive", None, (A, F, N, T, T, N, F)),
     ("post", "/en/classes/{c}/archive", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/restore", {}, (A, F, N, A, A, N, F)),
+    ("post", "/en/classes/{c}/rename", {"name": "Renamed"}, (A, F, N, A, A, N, F)),
+    # The class has a pupil: its owner is told it cannot be deleted (409 for the form sent anyway).
+    ("get", "/en/classes/{c}/delete", None, (A, F, N, T, F, N, F)),
+    ("post", "/en/classes/{c}/delete", {}, (A, F, N, 409, F, N, F)),
     # Pupils of a class
     ("get", "/en/classes/{c}/students/new/", None, (A, F, N, T, T, N, T)),
     ("post", "/en/classes/{c}/students/new/", {"names": "Ali", "token": ONCE}, (A, F, N, A, A, N, F)),
