@@ -15,7 +15,9 @@ one drill (a :class:`Cell`):
 - *time*: the seconds of every answer to those puzzles, added up;
 - *late*: the due date is past and the drill is not done, or was done after it.
 
-A due date ends at midnight at its end, in the site's time zone.
+A drill is due at a moment (``Drill.due_at``) the teacher chose in their time zone; a due day
+without a time ends at the midnight after it. A draft is given to nobody, and a drill given to
+some pupils only is not counted for the others (their cell says "not given").
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ class Cell:
     deadline: dt.datetime | None = None
     now: dt.datetime | None = None
     target: int | None = None
+    given: bool = True  # False: the drill is given to other pupils only
 
     @property
     def done(self) -> bool:
@@ -127,7 +130,10 @@ class Cell:
 
     @property
     def status(self) -> str:
-        """``done``, ``late`` (past due, not done), ``started`` or ``new``: a CSS class and a word."""
+        """``done``, ``late`` (past due, not done), ``started``, ``new``, or ``none`` (not given to
+        this pupil): a CSS class and a word."""
+        if not self.given:
+            return "none"
         if self.done:
             return "done"
         if self.late:
@@ -153,7 +159,7 @@ class Cell:
 
 # Characters every text font has: an emoji (an alarm clock for "late") is a blank box where no
 # emoji font is installed, which is common on school computers.
-SYMBOLS = {"done": "✔", "late": "!", "started": "◐", "new": "○"}
+SYMBOLS = {"done": "✔", "late": "!", "started": "◐", "new": "○", "none": "–"}
 
 
 class Words:
@@ -170,8 +176,11 @@ class Words:
         self.first_try = _("%(percent)s%% first try")
         self.minutes = _("%(minutes)s min")
         self.reached, self.below = _("target reached"), _("below target")
+        self.none = _("Not given")
 
     def label(self, cell: Cell) -> str:
+        if not cell.given:
+            return self.none
         if cell.done:
             return self.done_late if cell.late else self.done
         if cell.late:
@@ -180,6 +189,8 @@ class Words:
 
     def figures(self, cell: Cell) -> str:
         """ "3/10 solved · 66% first try · 4 min · below target" (digits left for the page to localize)."""
+        if not cell.given:
+            return ""
         parts = [self.solved % {"solved": cell.solved, "total": cell.total}]
         accuracy = cell.accuracy
         if accuracy is not None:
@@ -254,13 +265,12 @@ class PuzzleRow:
 
 
 def deadline(drill: Drill) -> dt.datetime | None:
-    """The moment the drill becomes late: the midnight that ends its due day (None: never)."""
-    if drill.due is None:
+    """The moment the drill becomes late (None: never): its due moment, as the teacher set it
+    in their zone (a due day without a time: the midnight that ends it)."""
+    moment = drill.due_at
+    if moment is None:
         return None
     try:
-        day_after = drill.due + dt.timedelta(days=1)
-        midnight = dt.datetime.combine(day_after, dt.time.min)
-        moment = timezone.make_aware(midnight, timezone.get_current_timezone())
         moment.astimezone(dt.UTC)  # as the database compares it: it must exist there too
     except OverflowError:  # a due date at the end of the calendar (stored before the form checked)
         return None
@@ -429,8 +439,14 @@ def class_matrix(classroom: Classroom) -> Matrix:
     students = _students(classroom)
     drills = list(_given_drills(classroom))
     puzzles, stats, deadlines = drill_stats(drills, [u.pk for u, _ in students])
+    chosen = chosen_pupils([d.pk for d in drills])
+    not_given = {d.pk: Cell(total=len(puzzles[d.pk]), given=False) for d in drills if d.pk in chosen}
     cells = {
-        (user.pk, drill.pk): make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)
+        (user.pk, drill.pk): (
+            not_given[drill.pk]
+            if drill.pk in chosen and user.pk not in chosen[drill.pk]
+            else make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)
+        )
         for user, _ in students
         for drill in drills
     }
@@ -438,8 +454,19 @@ def class_matrix(classroom: Classroom) -> Matrix:
 
 
 def _given_drills(classroom: Classroom) -> Any:
-    """The class's drills its pupils are given: all but the archived ones, oldest first."""
-    return Drill.objects.filter(classroom=classroom, archived_at__isnull=True).order_by("created", "id")
+    """The class's drills its pupils are given: all but the archived ones and the drafts, oldest first."""
+    return Drill.objects.filter(classroom=classroom, archived_at__isnull=True, draft=False).order_by(
+        "created", "id"
+    )
+
+
+def chosen_pupils(drill_ids: list[int]) -> dict[int, set[int]]:
+    """The pupils each drill given to some pupils only is given to (one query); absent: everyone."""
+    chosen: dict[int, set[int]] = defaultdict(set)
+    through = Drill.pupils.through.objects.filter(drill_id__in=drill_ids)
+    for drill_id, user_id in through.values_list("drill_id", "user_id"):
+        chosen[drill_id].add(user_id)
+    return chosen
 
 
 def student_drill_rows(user: Any, classroom_ids: list[int] | None = None) -> list[tuple[Drill, Cell]]:
@@ -456,12 +483,16 @@ def student_drill_rows(user: Any, classroom_ids: list[int] | None = None) -> lis
     ).select_related("classroom")
     if classroom_ids is not None:
         drills_qs = drills_qs.filter(classroom_id__in=classroom_ids)
+    # Not the drafts, nor the drills given to other pupils only.
+    chosen = Drill.pupils.through.objects.values("drill_id")
+    mine = Drill.pupils.through.objects.filter(user_id=user.pk).values("drill_id")
+    drills_qs = drills_qs.filter(draft=False).filter(~Q(pk__in=chosen) | Q(pk__in=mine))
     drills = list(drills_qs.distinct())
     puzzles, stats, deadlines = drill_stats(drills, [user.pk])
     rows = [(drill, make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)) for drill in drills]
     # Unfinished work first, the soonest due first; then what is done.
-    far = dt.date.max
-    return sorted(rows, key=lambda r: (r[1].done, r[0].due or far, r[0].created, r[0].pk))
+    far = dt.datetime.max.replace(tzinfo=dt.UTC)
+    return sorted(rows, key=lambda r: (r[1].done, r[0].due_at or far, r[0].created, r[0].pk))
 
 
 def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list[PuzzleRow]:
@@ -617,7 +648,9 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
             "given_in": (
                 in_drill % {"title": drills[a.drill_id].title}
                 if a.drill_id is not None
-                else trainer if a.puzzle.source == Source.GENERATED else course
+                else trainer
+                if a.puzzle.source == Source.GENERATED
+                else course
             ),
         }
         for a in attempts
@@ -710,7 +743,7 @@ def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
                     _csv_safe(name),
                     user.get_username(),
                     _csv_safe(drill.title),
-                    drill.due.isoformat() if drill.due else "",
+                    due_text(drill),
                     cell.solved,
                     cell.total,
                     yes if cell.done else no,
@@ -727,6 +760,14 @@ def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
     filename = f"{slugify(classroom.name) or 'class'}-{timezone.localdate().isoformat()}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def due_text(drill: Drill) -> str:
+    """The due day (ISO), and its time in the teacher's zone when one was set: "2030-01-31 18:00"."""
+    day, time = drill.due, drill.due_time
+    if day is None:
+        return ""
+    return day.isoformat() if time is None else f"{day.isoformat()} {time:%H:%M}"
 
 
 def _csv_safe(text: str) -> str:

@@ -175,10 +175,21 @@ def drill_for_teacher(request: HttpRequest, drill_id: int, change: bool = False)
 
 
 def drill_for_member(request: HttpRequest, drill_id: int) -> tuple[Drill, bool]:
-    """The drill and whether the visitor teaches its class (else a pupil doing it)."""
+    """The drill and whether the visitor teaches its class (else a pupil doing it: a draft, or
+    a drill given to other pupils only, does not exist for them)."""
     drill = _get_drill(drill_id)
     _, teacher = class_for_member(request, drill.classroom_id)
+    if not teacher and not given_to(drill, request.user):
+        raise Http404
     return drill, teacher
+
+
+def given_to(drill: Drill, user: Any) -> bool:
+    """Whether the drill is given to this pupil: not a draft, and for the whole class or for them."""
+    if drill.draft:
+        return False
+    chosen = Drill.pupils.through.objects.filter(drill_id=drill.pk)
+    return not chosen.exists() or chosen.filter(user_id=user.pk).exists()
 
 
 def student_of(classroom: Classroom, user_id: int, former: bool = False) -> Any:

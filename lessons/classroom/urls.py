@@ -73,6 +73,8 @@ urlpatterns = [
     path(DRILL + "items/<id:item_id>/remove", drills.drill_remove_item, name="drills-remove-item"),
     path(DRILL + "archive", drills.drill_archive, name="drills-archive"),
     path(DRILL + "restore", drills.drill_restore, name="drills-restore"),
+    path(DRILL + "publish", drills.drill_publish, name="drills-publish"),
+    path(DRILL + "copy", drills.drill_copy, name="drills-copy"),
     # Drills: doing them
     path("drills/", drills.my_drills, name="drills-mine"),
     path(DRILL, drills.drill_detail, name="drills-detail"),

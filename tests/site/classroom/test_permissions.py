@@ -132,6 +132,8 @@ MATRIX = [
     ("get", "/en/drills/{d}/archive", None, (A, F, N, T, T, N, F)),
     ("post", "/en/drills/{d}/archive", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/drills/{d}/restore", {}, (A, F, N, A, A, N, F)),
+    ("post", "/en/drills/{d}/publish", {}, (A, F, N, A, A, N, F)),
+    ("post", "/en/drills/{d}/copy", {"classroom": "{c}"}, (A, F, N, A, A, N, F)),
     # Drills: doing them
     ("get", "/en/drills/", None, (A, T, T, F, F, F, F)),
     ("get", "/en/drills/{d}/", None, (A, T, N, T, T, N, T)),
