@@ -5,12 +5,14 @@ box to type it again; login cards keep each password on one line. No page is wid
 screen.
 """
 
+import datetime as dt
+
 import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
-from lessons.models import Account, Classroom, Role
+from lessons.models import Account, Classroom, Drill, DrillItem, Puzzle, Role
 from tests.browser.browsing import DESKTOP, PHONE
 
 PASSWORD = "a long pass phrase 42"
@@ -104,3 +106,32 @@ def test_a_new_teacher_finds_the_way_in_from_the_home_page(new_context, live_ser
     page.screenshot(path=artifacts / f"classes-for-teachers-{lang}.png", full_page=True)
     page.get_by_role("link", name=catalog(lang, "Create a teacher account")).first.click()
     expect(page).to_have_url(f"{live_server.url}/{lang}/accounts/signup/")
+
+
+ZONES = {"ar": "Asia/Riyadh", "fr": "Europe/Paris"}
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_a_drill_gets_a_due_time_in_the_teachers_zone_and_is_copied(
+    new_context, live_server, saudi, django_user_model, artifacts, lang
+):
+    classroom = make_class(lang, django_user_model)
+    drill = Drill.objects.create(classroom=classroom, title="Week 1", draft=True)
+    DrillItem.objects.create(drill=drill, order=1, puzzle=Puzzle.objects.get(key="sa-winner-1"))
+    base = live_server.url
+    page = new_context(viewport=SCREENS[lang], timezone_id=ZONES[lang]).new_page()
+    sign_in(page, base, lang)
+
+    page.goto(f"{base}/{lang}/drills/{drill.pk}/edit/")
+    page.fill("input[name=due]", "2030-02-01")
+    page.fill("input[name=due_time]", "18:00")
+    page.get_by_role("button", name=catalog(lang, "Save"), exact=True).click()
+    page.get_by_role("button", name=catalog(lang, "Give it to the pupils now")).click()
+
+    drill.refresh_from_db()
+    assert (drill.time_zone, drill.due_time, drill.draft) == (ZONES[lang], dt.time(18, 0), False)
+    page.screenshot(path=artifacts / f"classes-drill-edit-{lang}.png", full_page=True)
+    page.get_by_role("button", name=catalog(lang, "Make a copy")).click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Week 1")
+    copy = Drill.objects.exclude(pk=drill.pk).get()
+    assert copy.draft and copy.items.count() == 1
