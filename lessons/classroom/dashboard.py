@@ -35,7 +35,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Count, F, Max, Min, Q, Sum, Value, When
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import get_language
@@ -61,6 +61,7 @@ from lessons.models import (
 )
 from lessons.progress import percent
 from lessons.render import page
+from lessons.templatetags.table import best_card_view, card_faces, table_view
 
 User = get_user_model()
 
@@ -245,6 +246,7 @@ class WrongAnswer:
     count: int
     rule: str
     reason: str
+    pupils: list[tuple[str, str]] = field(default_factory=list)  # (name, address of their page)
 
 
 @dataclass
@@ -254,6 +256,7 @@ class PuzzleRow:
     solved: int = 0
     first_try: int = 0
     wrong: list[WrongAnswer] = field(default_factory=list)
+    url: str = ""  # the puzzle in this class: the position, the solution, every wrong answer
 
     @property
     def success(self) -> int | None:
@@ -495,21 +498,36 @@ def student_drill_rows(user: Any, classroom_ids: list[int] | None = None) -> lis
     return sorted(rows, key=lambda r: (r[1].done, r[0].due_at or far, r[0].created, r[0].pk))
 
 
-def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list[PuzzleRow]:
-    """Each puzzle of the class's drills: who tried, solved, got it first time, and the usual mistakes.
+def puzzle_report(
+    classroom: Classroom,
+    lang: str,
+    deck: str = "french",
+    top: int | None = TOP_WRONG,
+    only: int | None = None,
+) -> list[PuzzleRow]:
+    """Each puzzle of the class's drills (or the one ``only``): who tried, solved, got it first
+    time, and the usual mistakes (the ``top`` ones; None: all), each with the pupils who gave it.
 
-    Seven queries: pupils, drills, items, lesson steps, puzzles, attempts by pupil and puzzle,
-    wrong answers counted by puzzle and answer.
+    Seven queries: pupils with their names, drills, items, lesson steps, puzzles, attempts by
+    pupil and puzzle, wrong answers by puzzle, answer and pupil.
     """
     members = Membership.objects.filter(classroom=classroom, left_at__isnull=True)
-    student_ids = list(members.values_list("student_id", flat=True))
+    names = {
+        pk: username if name is None else str(name)
+        for pk, username, name in members.values_list(
+            "student_id", "student__username", "student__account__display_name"
+        )
+    }
+    student_ids = list(names)
     drills = list(_given_drills(classroom))
     drill_ids = [d.pk for d in drills]
     ordered: list[int] = []
     for puzzles in drill_puzzles(drills).values():
-        ordered.extend(p for p in puzzles if p not in ordered)
+        ordered.extend(p for p in puzzles if p not in ordered and (only is None or p == only))
     by_id = Puzzle.objects.in_bulk(ordered)
-    rows = {pk: PuzzleRow(by_id[pk]) for pk in ordered if pk in by_id}
+    puzzle_url = row_addresses("classes-dashboard-puzzle", classroom.pk)
+    pupil_url = row_addresses("classes-student", classroom.pk)
+    rows = {pk: PuzzleRow(by_id[pk], url=puzzle_url(pk)) for pk in ordered if pk in by_id}
     # The answers are read by drill and pupil only (see attempt_stats); those to a puzzle since
     # taken out of the drills are skipped here.
     for puzzle_id, first_try, solved in _per_pupil(drill_ids, student_ids, list(rows)):
@@ -523,20 +541,27 @@ def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list
         wrong = (
             Attempt.objects.filter(drill_id__in=drill_ids, user_id__in=student_ids, correct=False)
             .order_by()
-            .values_list("puzzle_id", "answer")
+            .values_list("puzzle_id", "answer", "user_id")
         )
         counts: dict[int, Counter[str]] = defaultdict(Counter)
-        for puzzle_id, answer in wrong:
+        who: dict[tuple[int, str], set[int]] = defaultdict(set)
+        for puzzle_id, answer, user_id in wrong:
             if puzzle_id not in rows:
                 continue
-            counts[puzzle_id][json.dumps(answer, sort_keys=True)] += 1
+            key = json.dumps(answer, sort_keys=True)
+            counts[puzzle_id][key] += 1
+            who[(puzzle_id, key)].add(user_id)
         for puzzle_id, counter in counts.items():
             puzzle = rows[puzzle_id].puzzle
-            top = sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_WRONG]
-            for answer_json, count in top:
+            common = sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
+            for answer_json, count in common if top is None else common[:top]:
                 rule, reason = wrong_reason(puzzle, answer_json, lang, deck)
                 label = answer_label(puzzle, json.loads(answer_json), lang, deck)
-                rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason))
+                pupils = sorted(
+                    ((names[pk], pupil_url(pk)) for pk in who[(puzzle_id, answer_json)]),
+                    key=lambda p: p[0].casefold(),
+                )
+                rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason, pupils))
     return list(rows.values())
 
 
@@ -604,13 +629,15 @@ def answer_label(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -
     """A stored answer in words: card names, seat or team names, points."""
     variant = puzzle.variant
     try:
-        if puzzle.task == Task.PLAY:
+        if puzzle.task in (Task.PLAY, Task.BEST_CARD):
             return messages.card_name(Card.parse(answer), variant, lang, deck)
         if puzzle.task == Task.ALL_LEGAL:
             names = [messages.card_name(Card.parse(c), variant, lang, deck) for c in answer]
             return messages.join_list(names, variant, lang) if names else _("no card")
-        if puzzle.task == Task.TRICK_WINNER:
+        if puzzle.task in (Task.TRICK_WINNER, Task.FIRST_LEAD):
             return messages.seat_name(answer, variant, lang)
+        if puzzle.task == Task.VIOLATION:
+            return _("Nobody") if answer == "none" else messages.seat_name(answer, variant, lang)
         if puzzle.task == Task.SCORE and isinstance(answer, dict):
             return " · ".join(f"{messages.team_name(t, variant, lang)} {answer.get(t)}" for t in ("NS", "EW"))
         if puzzle.task == Task.PROJECTS:
@@ -680,6 +707,34 @@ def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     rows = puzzle_report(classroom, get_language() or "en")
     return page(request, "classroom/puzzles.html", {"classroom": classroom, "rows": rows})
+
+
+@login_required
+def class_puzzle(request: HttpRequest, class_id: int, puzzle_id: int) -> HttpResponse:
+    """One puzzle of the class's drills: the position and solution, and every wrong answer with
+    the rule behind it and the pupils who gave it."""
+    classroom = class_for_teacher(request, class_id)
+    lang = get_language() or "en"
+    found = puzzle_report(classroom, lang, top=None, only=puzzle_id)
+    if not found:
+        raise Http404
+    row = found[0]
+    puzzle = row.puzzle
+    if puzzle.task == Task.BEST_CARD:
+        table = best_card_view(puzzle.position, lang, "french", checking.engine_output(puzzle, lang)["seat"])
+    else:
+        table = table_view(puzzle.position, lang, "french")
+    solution = checking.solution(puzzle, lang)
+    cards = solution.values if puzzle.task in (Task.PLAY, Task.ALL_LEGAL, Task.BEST_CARD) else []
+    ctx = {
+        "classroom": classroom,
+        "row": row,
+        "puzzle": puzzle,
+        "table": table,
+        "solution": solution,
+        "solution_cards": card_faces(cards, puzzle.variant, lang, "french") if cards else [],
+    }
+    return page(request, "classroom/class_puzzle.html", ctx)
 
 
 @login_required

@@ -64,6 +64,11 @@ urlpatterns = [
     # Dashboards
     path(CLASS + "dashboard/", dashboard.dashboard, name="classes-dashboard"),
     path(CLASS + "dashboard/puzzles/", dashboard.puzzles, name="classes-dashboard-puzzles"),
+    path(
+        CLASS + "dashboard/puzzles/<id:puzzle_id>/",
+        dashboard.class_puzzle,
+        name="classes-dashboard-puzzle",
+    ),
     path(CLASS + "dashboard.csv", dashboard.export_csv, name="classes-export"),
     # Drills: making them
     path(CLASS + "drills/new/", drills.drill_new, name="drills-new"),

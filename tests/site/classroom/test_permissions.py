@@ -48,6 +48,7 @@ def ids(world, teacher_puzzle):
         "count": Puzzle.objects.get(key="sa-count-1").pk,
         "tok": MADE,
         "inv": invitation.pk,
+        "puz": items[1].puzzle_id,
     }
 
 
@@ -121,6 +122,7 @@ MATRIX = [
     ("get", "/en/classes/{c}/dashboard/", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/dashboard/puzzles/", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/dashboard.csv", None, (A, F, N, T, T, N, T)),
+    ("get", "/en/classes/{c}/dashboard/puzzles/{puz}/", None, (A, F, N, T, T, N, T)),
     # Drills: making them
     ("get", "/en/classes/{c}/drills/new/", None, (A, F, N, T, T, N, T)),
     ("post", "/en/classes/{c}/drills/new/", {"title": "Week 2"}, (A, F, N, A, A, N, F)),
@@ -210,6 +212,7 @@ def test_every_view_of_classes_is_in_the_matrix():
         .replace("<int:n>", "1")
         .replace("<slug:token>", "{tok}")
         .replace("<id:invitation_id>", "{inv}")
+        .replace("<id:puzzle_id>", "{puz}")
         for pattern in patterns
     }
     rows = {
