@@ -27,11 +27,13 @@ import datetime as dt
 import functools
 import io
 import json
+import urllib.parse
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import openpyxl
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Count, F, Max, Min, Q, Sum, Value, When
@@ -84,6 +86,7 @@ class PuzzleStat:
     hints: int
     # For each past deadline asked about (in the order asked): solved by then?
     solved_by: tuple[bool, ...] = ()
+    last: dt.datetime | None = None  # the latest answer
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,8 @@ class Cell:
     deadline: dt.datetime | None = None
     now: dt.datetime | None = None
     target: int | None = None
+    attempts: int = 0  # answers given, right or wrong
+    last: dt.datetime | None = None  # the latest of them
     given: bool = True  # False: the drill is given to other pupils only
 
     @property
@@ -305,7 +310,7 @@ def drill_puzzles(drills: Iterable[Drill]) -> dict[int, list[int]]:
     return out
 
 
-STAT_COLUMNS = ("tries", "wrong", "right", "first_try", "seconds", "hints")
+STAT_COLUMNS = ("tries", "wrong", "right", "first_try", "seconds", "hints", "last")
 
 
 def attempt_stats(
@@ -342,13 +347,21 @@ def attempt_stats(
             first_try=Case(When(first_at=F("solved_at"), then=Value(1)), default=Value(0)),
             seconds=Sum("seconds"),
             hints=Max("hints_used"),
+            last=Max("created"),
             **by,
         )
         .values_list("drill_id", "user_id", "puzzle_id", *STAT_COLUMNS, *by)
     )
     return {
         (row[0], row[1], row[2]): PuzzleStat(
-            row[3], row[4], bool(row[6]), row[5] > 0, row[7] or 0, row[8] or 0, tuple(n > 0 for n in row[9:])
+            row[3],
+            row[4],
+            bool(row[6]),
+            row[5] > 0,
+            row[7] or 0,
+            row[8] or 0,
+            tuple(n > 0 for n in row[10:]),
+            row[9],
         )
         for row in rows
     }
@@ -392,7 +405,8 @@ def make_cell(
     user_id: int,
     deadlines: Deadlines,
 ) -> Cell:
-    tried = solved = first = seconds = hints = 0
+    tried = solved = first = seconds = hints = attempts = 0
+    last: dt.datetime | None = None
     past = deadlines.index(drill)
     solved_late = False
     for puzzle_id in puzzles:
@@ -400,8 +414,11 @@ def make_cell(
         if stat is None:
             continue
         tried += 1
+        attempts += stat.tries
         seconds += stat.seconds
         hints += stat.hints
+        if stat.last is not None and (last is None or stat.last > last):
+            last = stat.last
         if stat.first_try:
             first += 1
         if stat.solved:
@@ -420,6 +437,8 @@ def make_cell(
         deadline=deadlines.of.get(drill.pk),
         now=deadlines.now,
         target=drill.target_accuracy,
+        attempts=attempts,
+        last=last,
     )
 
 
@@ -760,61 +779,151 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     return page(request, "classroom/student.html", ctx)
 
 
-@login_required
-def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
-    """The pupils × drills table as CSV: UTF-8 with a byte-order mark, so Excel reads Arabic and Persian.
+# ---------------------------------------------------------------- the results as a spreadsheet
 
-    Each row also carries the pupil's puzzle trainer rating and rated answers in each variant
-    (empty where they never trained); a class without drills has one row per pupil for them.
-    """
-    classroom = class_for_teacher(request, class_id)
+# The separator a spreadsheet expects in each language: Excel in French (and other languages
+# whose decimal mark is a comma) splits on ";", and would put a whole "," row in one cell.
+CSV_SEPARATORS = {"fr": ";"}
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
+    """One row per pupil and drill (one per pupil for a class without drills): the figures of
+    the dashboard, the first-try count, the answers given and the last of them, and the pupil's
+    trainer figures."""
     matrix = class_matrix(classroom)
     ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
-    out = io.StringIO()
-    out.write("\ufeff")
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            _("Pupil"),
-            _("Username"),
-            _("Drill"),
-            _("Due"),
-            _("Puzzles solved"),
-            _("Puzzles"),
-            _("Done"),
-            _("Accuracy (%)"),
-            _("Time (minutes)"),
-            _("Hints"),
-            _("Late"),
-            *trainer_report.csv_header(),
-        ]
-    )
-    yes, no = _("yes"), _("no")
+    header = [
+        _("Pupil"),
+        _("Username"),
+        _("Drill"),
+        _("Due"),
+        _("Puzzles solved"),
+        _("Puzzles"),
+        _("Done"),
+        _("Accuracy (%)"),
+        _("Time (minutes)"),
+        _("Hints"),
+        _("Late"),
+        _("Right at the first try"),
+        _("Answers given"),
+        _("Last answer"),
+        *trainer_report.csv_header(),
+    ]
+    yes, no, not_given = _("yes"), _("no"), _("Not given")
+    rows: list[list[Any]] = []
     for user, name, row in matrix.rows:
         trainer = trainer_report.csv_figures(ratings.get(user.pk, []))
         for drill, cell in row:
-            writer.writerow(
+            figures: list[Any] = [not_given, *[""] * 9]
+            if cell.given:
+                accuracy = "" if cell.accuracy is None else cell.accuracy
+                figures = [
+                    *(cell.solved, cell.total, yes if cell.done else no, accuracy, cell.minutes, cell.hints),
+                    *(yes if cell.late else no, cell.first_try, cell.attempts, _moment(cell.last)),
+                ]
+            rows.append(
                 [
                     _csv_safe(name),
                     user.get_username(),
                     _csv_safe(drill.title),
                     due_text(drill),
-                    cell.solved,
-                    cell.total,
-                    yes if cell.done else no,
-                    "" if cell.accuracy is None else cell.accuracy,
-                    cell.minutes,
-                    cell.hints,
-                    yes if cell.late else no,
+                    *figures,
                     *trainer,
                 ]
             )
         if not row:
-            writer.writerow([_csv_safe(name), user.get_username(), *[""] * 9, *trainer])
-    response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
-    filename = f"{slugify(classroom.name) or 'class'}-{timezone.localdate().isoformat()}.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+            rows.append([_csv_safe(name), user.get_username(), *[""] * 12, *trainer])
+    return header, rows
+
+
+def puzzle_sheet(classroom: Classroom, lang: str) -> tuple[list[str], list[list[Any]]]:
+    """One row per puzzle of the drills: who tried, got it first time, solved it, and the most
+    common wrong answers with the pupils who gave them."""
+    header = [
+        _("Puzzle"),
+        _("Key"),
+        _("Pupils who answered"),
+        _("Right at the first try"),
+        _("Solved"),
+        _("Success at the first try (%)"),
+        _("Most common wrong answers"),
+    ]
+    rows = []
+    for row in puzzle_report(classroom, lang):
+        wrong = " | ".join(
+            f"{w.label} ×{w.count}: {', '.join(name for name, _url in w.pupils)}" for w in row.wrong
+        )
+        success = "" if row.success is None else row.success
+        rows.append(
+            [
+                _csv_safe(str(row.puzzle.title)),
+                row.puzzle.key,
+                row.tried,
+                row.first_try,
+                row.solved,
+                success,
+                _csv_safe(wrong),
+            ]
+        )
+    return header, rows
+
+
+def _moment(when: dt.datetime | None) -> str:
+    return "" if when is None else timezone.localtime(when).strftime("%Y-%m-%d %H:%M")
+
+
+def _attachment(response: HttpResponse, classroom: Classroom, extension: str) -> HttpResponse:
+    """Named after the class and the day: an ASCII name for old clients, and the class's own
+    name (Arabic, Persian, accents) in RFC 5987's ``filename*`` for the others."""
+    day = timezone.localdate().isoformat()
+    ascii_name = f"{slugify(classroom.name) or f'class-{classroom.pk}'}-{day}.{extension}"
+    own_name = f"{slugify(classroom.name, allow_unicode=True) or f'class-{classroom.pk}'}-{day}.{extension}"
+    response["Content-Disposition"] = (
+        f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{urllib.parse.quote(own_name)}"
+    )
     return response
+
+
+@login_required
+def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
+    """The pupils × drills table as CSV (``?sheet=puzzles``: the puzzles), UTF-8 with a byte-order
+    mark so that Excel reads Arabic and Persian, separated as the page language's spreadsheets
+    expect (";" in French, "," otherwise).
+
+    Each row also carries the pupil's puzzle trainer rating and rated answers in each variant
+    (empty where they never trained); a class without drills has one row per pupil for them.
+    """
+    classroom = class_for_teacher(request, class_id)
+    lang = get_language() or "en"
+    puzzles = request.GET.get("sheet") == "puzzles"
+    header, rows = puzzle_sheet(classroom, lang) if puzzles else pupil_sheet(classroom)
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=CSV_SEPARATORS.get(lang, ","))
+    writer.writerow(header)
+    writer.writerows(rows)
+    response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
+    return _attachment(response, classroom, "puzzles.csv" if puzzles else "csv")
+
+
+@login_required
+def export_xlsx(request: HttpRequest, class_id: int) -> HttpResponse:
+    """The same as an Excel workbook: a sheet of pupils and drills, a sheet of puzzles."""
+    classroom = class_for_teacher(request, class_id)
+    lang = get_language() or "en"
+    workbook = openpyxl.Workbook(write_only=True)
+    for title, (header, rows) in (
+        (_("Pupils"), pupil_sheet(classroom)),
+        (_("Puzzles"), puzzle_sheet(classroom, lang)),
+    ):
+        sheet = workbook.create_sheet(title=title[:31])
+        sheet.append(header)
+        for row in rows:
+            sheet.append(row)
+    out = io.BytesIO()
+    workbook.save(out)
+    return _attachment(HttpResponse(out.getvalue(), content_type=XLSX), classroom, "xlsx")
 
 
 def due_text(drill: Drill) -> str:

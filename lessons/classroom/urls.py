@@ -70,6 +70,7 @@ urlpatterns = [
         name="classes-dashboard-puzzle",
     ),
     path(CLASS + "dashboard.csv", dashboard.export_csv, name="classes-export"),
+    path(CLASS + "dashboard.xlsx", dashboard.export_xlsx, name="classes-export-xlsx"),
     # Drills: making them
     path(CLASS + "drills/new/", drills.drill_new, name="drills-new"),
     path(DRILL + "edit/", drills.drill_edit, name="drills-edit"),
