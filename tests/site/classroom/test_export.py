@@ -77,8 +77,8 @@ def test_it_is_named_after_the_class_even_in_arabic(client, teacher, classroom):
 
 def test_french_gets_semicolons_and_english_commas_both_read_back(client, teacher, student, drill):
     Attempt.objects.create(
-        puzzle=Puzzle.objects.get(key="sa-winner-1"), session_key="s", user=student, answer="E", correct=False,
-        token="t-1", drill=drill,
+        puzzle=Puzzle.objects.get(key="sa-winner-1"), session_key="s", user=student, answer="E",
+        correct=False, token="t-1", drill=drill,
     )  # fmt: skip
     login(client, teacher)
     url = f"/{{}}/classes/{drill.classroom_id}/dashboard.csv"
@@ -97,8 +97,8 @@ def test_french_gets_semicolons_and_english_commas_both_read_back(client, teache
 
 def test_the_puzzle_sheet_names_the_wrong_answers_and_who_gave_them(client, teacher, student, drill):
     Attempt.objects.create(
-        puzzle=Puzzle.objects.get(key="sa-winner-1"), session_key="s", user=student, answer="E", correct=False,
-        token="t-1", drill=drill,
+        puzzle=Puzzle.objects.get(key="sa-winner-1"), session_key="s", user=student, answer="E",
+        correct=False, token="t-1", drill=drill,
     )  # fmt: skip
     login(client, teacher)
 
