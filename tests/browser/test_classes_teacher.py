@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
-from lessons.models import Account, Classroom, Drill, DrillItem, Puzzle, Role
+from lessons.models import Account, Attempt, Classroom, Drill, DrillItem, Membership, Puzzle, Role
 from tests.browser.browsing import DESKTOP, PHONE
 
 PASSWORD = "a long pass phrase 42"
@@ -135,3 +135,42 @@ def test_a_drill_gets_a_due_time_in_the_teachers_zone_and_is_copied(
     expect(page.get_by_role("heading", level=1)).to_contain_text("Week 1")
     copy = Drill.objects.exclude(pk=drill.pk).get()
     assert copy.draft and copy.items.count() == 1
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_from_the_error_table_to_the_puzzle_and_the_pupils(
+    new_context, live_server, saudi, django_user_model, artifacts, lang
+):
+    classroom = make_class(lang, django_user_model)
+    drill = Drill.objects.create(classroom=classroom, title="Week 1", due=dt.date(2030, 1, 31))
+    puzzle = Puzzle.objects.get(key="sa-winner-1")
+    DrillItem.objects.create(drill=drill, order=1, puzzle=puzzle)
+    for n, name in enumerate(PUPILS[lang]):
+        pupil = django_user_model.objects.create_user(username=f"kam47{n}", password=PASSWORD)
+        Account.objects.create(user=pupil, role=Role.STUDENT, display_name=name)
+        Membership.objects.create(classroom=classroom, student=pupil)
+        Attempt.objects.create(
+            puzzle=puzzle, session_key="s", user=pupil, answer="E", correct=False, token=f"t-{n}", drill=drill
+        )
+    base = live_server.url
+    page = new_context(viewport=SCREENS[lang]).new_page()
+    sign_in(page, base, lang)
+
+    page.goto(f"{base}/{lang}/classes/{classroom.pk}/dashboard/")
+    fits_the_screen(page)
+    page.screenshot(path=artifacts / f"classes-dashboard-{lang}.png", full_page=True)
+    page.goto(f"{base}/{lang}/classes/{classroom.pk}/dashboard/puzzles/")
+    fits_the_screen(page)
+    page.screenshot(path=artifacts / f"classes-puzzle-report-{lang}.png", full_page=True)
+    page.get_by_role("link", name=PUPILS[lang][0]).click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(PUPILS[lang][0])
+
+    page.goto(f"{base}/{lang}/classes/{classroom.pk}/dashboard/puzzles/")
+    page.locator("table.data th a").first.click()
+    expect(page).to_have_url(f"{base}/{lang}/classes/{classroom.pk}/dashboard/puzzles/{puzzle.pk}/")
+    expect(page.locator("table.data td a")).to_have_count(3)
+    fits_the_screen(page)
+    page.screenshot(path=artifacts / f"classes-class-puzzle-{lang}.png", full_page=True)
+    page.goto(f"{base}/{lang}/classes/{classroom.pk}/")
+    fits_the_screen(page)
+    page.screenshot(path=artifacts / f"classes-detail-{lang}.png", full_page=True)
