@@ -256,6 +256,9 @@ class Classroom(models.Model):
     # An archived class is put away, not deleted: nobody joins it, its pupils no longer see its
     # drills, and its teachers can still read everything and restore it.
     archived_at = models.DateTimeField(null=True, blank=True)
+    # A short word from the teachers, shown to the pupils above their drills (empty: none).
+    announcement = models.TextField(blank=True)
+    announced_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("name", "id")

@@ -61,6 +61,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 BULK_MAX = 60  # pupils made at once: one class list
 CLASS_NAME_MAX = 100
+ANNOUNCEMENT_MAX = 500
 
 
 # ---------------------------------------------------------------- join codes
@@ -100,6 +101,26 @@ class RenameForm(forms.Form):
 
     def clean_name(self) -> str:
         return clean_name(self.cleaned_data["name"], CLASS_NAME_MAX)
+
+
+class AnnouncementForm(forms.Form):
+    """A short word to the class; empty takes it down."""
+
+    announcement = forms.CharField(
+        label=_("A word to the class"),
+        required=False,
+        help_text=_("Shown to the pupils above their drills. Leave it empty to take it down."),
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def clean_announcement(self) -> str:
+        text = "\n".join(line.strip() for line in str(self.cleaned_data["announcement"]).strip().splitlines())
+        if len(text) > ANNOUNCEMENT_MAX:
+            raise ValidationError(
+                _("At most %(n)s characters (this one has %(count)s).")
+                % {"n": ANNOUNCEMENT_MAX, "count": len(text)}
+            )
+        return text
 
 
 class CodeForm(forms.Form):
@@ -270,6 +291,7 @@ def _teacher_page(
     teacher_form: CoTeacherForm | None = None,
     status: int = 200,
     rename_form: RenameForm | None = None,
+    announcement_form: AnnouncementForm | None = None,
 ) -> HttpResponse:
     # Only the columns shown, and each pupil's three links without a reverse() each: the page
     # lists a whole class (bench/profile_answers.py: 11.7 ms for 40 pupils before, with 120 reverses).
@@ -308,6 +330,8 @@ def _teacher_page(
         # An archived class is read-only: restoring it is the one change it offers.
         "can_change": teaches_it and classroom.archived_at is None,
         "rename_form": rename_form or RenameForm(initial={"name": classroom.name}),
+        "announcement_form": announcement_form
+        or AnnouncementForm(initial={"announcement": classroom.announcement}),
         "join_link": join_link(request, classroom),
         "teachers": [(t, display_name(t)) for t in teachers],
         "students": students,
@@ -671,6 +695,21 @@ def rename(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom.name = form.cleaned_data["name"]
     classroom.save(update_fields=["name"])
     return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
+
+
+@login_required
+@require_POST
+def announce(request: HttpRequest, class_id: int) -> HttpResponse:
+    """Put up (or take down, empty) the class's word to its pupils."""
+    classroom = class_for_teacher(request, class_id, change=True)
+    form = AnnouncementForm(request.POST)
+    if not form.is_valid():
+        return _teacher_page(request, classroom, announcement_form=form, status=400)
+    text = form.cleaned_data["announcement"]
+    if text != classroom.announcement:
+        classroom.announcement, classroom.announced_at = text, timezone.now() if text else None
+        classroom.save(update_fields=["announcement", "announced_at"])
+    return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]) + "#announcement")
 
 
 # ---------------------------------------------------------------- deleting a class

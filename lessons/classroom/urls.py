@@ -53,6 +53,7 @@ urlpatterns = [
     path(CLASS + "archive", classes.archive, name="classes-archive"),
     path(CLASS + "restore", classes.restore, name="classes-restore"),
     path(CLASS + "rename", classes.rename, name="classes-rename"),
+    path(CLASS + "announcement", classes.announce, name="classes-announce"),
     path(CLASS + "delete", classes.delete, name="classes-delete"),
     # Pupils of a class
     path(CLASS + "students/new/", classes.students_new, name="classes-students-new"),

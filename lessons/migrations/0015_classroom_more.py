@@ -1,5 +1,5 @@
 """Drills: a due moment (an aware datetime) and the teacher's time zone instead of a due day,
-drafts, and drills given to some pupils only.
+drafts, and drills given to some pupils only; a class's announcement to its pupils.
 
 A due day becomes the midnight that ended it in the site's time zone, the moment it was late
 from before: nothing changes for the drills already given.
@@ -58,6 +58,16 @@ class Migration(migrations.Migration):
             model_name="drill",
             name="pupils",
             field=models.ManyToManyField(blank=True, related_name="+", to=settings.AUTH_USER_MODEL),
+        ),
+        migrations.AddField(
+            model_name="classroom",
+            name="announcement",
+            field=models.TextField(blank=True),
+        ),
+        migrations.AddField(
+            model_name="classroom",
+            name="announced_at",
+            field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.RunPython(due_days_to_moments, due_moments_to_days),
         migrations.RemoveField(model_name="drill", name="due"),

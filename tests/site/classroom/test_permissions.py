@@ -105,6 +105,7 @@ MATRIX = [
     ("post", "/en/classes/{c}/archive", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/restore", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/rename", {"name": "Renamed"}, (A, F, N, A, A, N, F)),
+    ("post", "/en/classes/{c}/announcement", {"announcement": "Hi"}, (A, F, N, A, A, N, F)),
     # The class has a pupil: its owner is told it cannot be deleted (409 for the form sent anyway).
     ("get", "/en/classes/{c}/delete", None, (A, F, N, T, F, N, F)),
     ("post", "/en/classes/{c}/delete", {}, (A, F, N, 409, F, N, F)),
