@@ -123,6 +123,7 @@ MATRIX = [
     ("get", "/en/classes/{c}/dashboard/", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/dashboard/puzzles/", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/dashboard.csv", None, (A, F, N, T, T, N, T)),
+    ("get", "/en/classes/{c}/dashboard.xlsx", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/dashboard/puzzles/{puz}/", None, (A, F, N, T, T, N, T)),
     # Drills: making them
     ("get", "/en/classes/{c}/drills/new/", None, (A, F, N, T, T, N, T)),
