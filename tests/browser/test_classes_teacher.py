@@ -174,3 +174,31 @@ def test_from_the_error_table_to_the_puzzle_and_the_pupils(
     page.goto(f"{base}/{lang}/classes/{classroom.pk}/")
     fits_the_screen(page)
     page.screenshot(path=artifacts / f"classes-detail-{lang}.png", full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_a_word_to_the_class_reaches_the_pupils_drills_page(
+    new_context, live_server, django_user_model, artifacts, lang
+):
+    classroom = make_class(lang, django_user_model)
+    pupil = django_user_model.objects.create_user(username="kam470", password=PASSWORD)
+    Account.objects.create(user=pupil, role=Role.STUDENT, display_name=PUPILS[lang][0])
+    Membership.objects.create(classroom=classroom, student=pupil)
+    base = live_server.url
+    page = new_context(viewport=SCREENS[lang]).new_page()
+    sign_in(page, base, lang)
+    words = {"ar": "اختبار يوم الخميس", "fr": "Contrôle jeudi"}[lang]
+
+    page.goto(f"{base}/{lang}/classes/{classroom.pk}/")
+    page.fill("textarea[name=announcement]", words)
+    page.locator("#announcement-section button[type=submit]").click()
+    page.get_by_role("button", name=catalog(lang, "Sign out")).click()
+
+    page.goto(f"{base}/{lang}/accounts/login/")
+    page.fill("input[name=username]", "kam470")
+    page.fill("input[name=password]", PASSWORD)
+    page.get_by_role("button", name=catalog(lang, "Sign in"), exact=True).click()
+    page.goto(f"{base}/{lang}/drills/")
+    expect(page.locator(".announcement")).to_contain_text(words)
+    fits_the_screen(page)
+    page.screenshot(path=artifacts / f"classes-announcement-{lang}.png", full_page=True)
