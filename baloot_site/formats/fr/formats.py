@@ -1,4 +1,4 @@
-"""Dates in French pages: day before month, as in every language of the site (see baloot_site/formats/__init__.py)."""
+"""Dates in French pages: day before month, as in every language of the site (see the package docstring)."""
 
 DATE_FORMAT = "j F Y"
 SHORT_DATE_FORMAT = "d/m/Y"
