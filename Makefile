@@ -19,6 +19,8 @@ MANAGE := $(PY) manage.py
 
 # Marks that the project is installed in the venv; older than pyproject.toml means reinstall.
 INSTALLED := $(VENV)/.stamp-installed
+# Marks the compiled search: the SHA-256 of the search.py it was made from.
+COMPILED := engine/solver/_search_c.sha256
 
 LINT_PATHS := engine lessons baloot_site tests bench manage.py
 PG_URL     := postgres://postgres@127.0.0.1:5432/postgres
@@ -31,7 +33,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 apt_install = { $(APT_INSTALL) $(1) || { apt-get update && $(APT_INSTALL) $(1); }; }
 
-.PHONY: help venv messages run test lint bench loadtest chromium postgres redis
+.PHONY: help venv compiled messages run test lint bench loadtest chromium postgres redis
 
 # help: list the targets (the default).
 help:
@@ -39,10 +41,12 @@ help:
 	@echo "make test    install what the tests need and run the whole suite (SQLite, then PostgreSQL)"
 	@echo "make lint    ruff and mypy (strict on engine/)"
 	@echo "make bench   run the benchmarks in bench/"
+	@echo "make compiled  compile the solver's search with mypyc (part of make venv; optional)"
 	@echo "make loadtest  gunicorn on PostgreSQL, 32 simulated users: a class mix then a saturation mix, 60 s each"
 
-# venv: the virtual environment with the project and its dev tools installed (editable).
-venv: $(INSTALLED)
+# venv: the virtual environment with the project and its dev tools installed (editable), and the
+# solver's search compiled.
+venv: $(INSTALLED) $(COMPILED)
 
 $(PY):
 	$(PYTHON3) -m venv $(VENV) || { rm -rf $(VENV) && $(call apt_install,python3-venv) && $(PYTHON3) -m venv $(VENV); }
@@ -50,6 +54,24 @@ $(PY):
 $(INSTALLED): pyproject.toml | $(PY)
 	$(PIP) install -e '.[dev]'
 	touch $@
+
+# compiled: the solver's search (engine/solver/search.py) compiled to C by mypyc, a few times faster
+# (engine/solver/core.py). Optional: when gcc or Python's headers are missing and cannot be
+# installed, or the build fails, the pure-Python search is used and nothing else changes. The build
+# compiles a copy named _search_c.py and records the SHA-256 of that copy: a build from another
+# search.py than the one there now is never used.
+compiled: $(COMPILED)
+
+$(COMPILED): engine/solver/search.py $(INSTALLED)
+	@{ command -v gcc >/dev/null && test -f "$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("include"))')/Python.h"; } \
+	  || $(call apt_install,gcc python3-dev) || true
+	rm -f engine/solver/_search_c*.so $@
+	mkdir -p build
+	cp engine/solver/search.py engine/solver/_search_c.py
+	if $(VENV)/bin/mypyc engine/solver/_search_c.py > build/mypyc.log 2>&1; \
+	  then sha256sum engine/solver/_search_c.py | cut -d' ' -f1 > $@; \
+	  else echo "the solver's search was not compiled (build/mypyc.log): the pure-Python search runs"; fi
+	rm -f engine/solver/_search_c.py
 
 # messages: compile the translation catalogs; languages without a django.po are skipped.
 messages: $(MO_FILES)

@@ -26,12 +26,15 @@ Undoing a card (:meth:`Hand.undo`) is as cheap as playing one.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import NamedTuple
 
 from engine.auction import Auction, Call, Contract, Doubling, Void, first_leader, new_auction
 from engine.cards import KING, QUEEN, SEATS, TEAMS, Card, Seat, Team, card, cards_of
 from engine.deal import FirstDeal, complete_deal, first_deal
+from engine.declaring import DeclarationCheck, belote_reason, check_declaration
+from engine.explain import Reason
 from engine.projects import (
     Belote,
     Counting,
@@ -40,10 +43,11 @@ from engine.projects import (
     best_split_mask,
     count_projects,
     counted_team,
+    declaration_window,
     judge_belote,
 )
 from engine.ranking import NO_TRUMP
-from engine.scoring import HandFacts, HandScore, score_hand
+from engine.scoring import HandFacts, HandScore, score_hand, score_penalty
 from engine.tricks import Played, TrickPlay, TrickTaken
 from engine.variants import RuleSet, Saudi
 
@@ -122,8 +126,21 @@ class Hand:
         deck: list[Card] | None = None,
         game_score: tuple[int, int] = (0, 0),
         pot: int = 0,
+        declaring: Iterable[Seat] = (),
+        khaysh: bool = False,
     ) -> None:
         self.rules = rules
+        # Seats that declare for themselves (engine.declaring): nobody declares for them, and a
+        # false or missed declaration costs what the variant says; ``khaysh``: the table plays
+        # seed 002's penalty (saudi only).
+        self.declaring = frozenset(Seat(s) for s in declaring)
+        self.khaysh = khaysh and isinstance(rules, Saudi)
+        self.checks: dict[Seat, DeclarationCheck] = {}
+        self.belote_said: set[Seat] = set()
+        self.belote_missed: set[Seat] = set()
+        self._belote_call: Seat | None = None
+        self.offence: tuple[Seat, str] | None = None
+        """The first broken declaration rule that the table's penalty punishes: (seat, rule)."""
         self.dealer = dealer if type(dealer) is Seat else Seat(dealer)
         self.game_score = game_score
         self.pot = pot
@@ -160,9 +177,11 @@ class Hand:
         deck: list[Card] | None = None,
         game_score: tuple[int, int] = (0, 0),
         pot: int = 0,
+        declaring: Iterable[Seat] = (),
+        khaysh: bool = False,
     ) -> Hand:
         """A hand whose auction is already decided (no doubling)."""
-        hand = cls(rules, dealer, seed, deck, game_score, pot)
+        hand = cls(rules, dealer, seed, deck, game_score, pot, declaring, khaysh)
         hand._sold(contract, doubling=False)
         return hand
 
@@ -224,6 +243,8 @@ class Hand:
         else:
             hands, rules = self.tricks.hands, self.rules
             for seat in SEATS:
+                if seat in self.declaring:
+                    continue
                 projects = best_split_mask(hands[seat], rules, trump)
                 if projects:
                     self.declared[seat] = projects
@@ -240,11 +261,83 @@ class Hand:
     def to_play(self) -> Seat | None:
         return Seat(self.tricks.to_play) if self.phase is Phase.PLAY and self.tricks else None
 
+    # -- a seat's own declarations (engine.declaring)
+    def may_declare(self, seat: Seat) -> bool:
+        """Whether ``seat`` declares for itself and may still announce its projects now."""
+        t = self.tricks
+        if self.phase is not Phase.PLAY or t is None or seat not in self.declaring or seat in self.checks:
+            return False
+        if not declaration_window(self.rules).declarations:
+            return False
+        return self._cards_played_by(seat) < declaration_window(self.rules).before_card
+
+    def declare(self, seat: Seat, announced: Sequence[str]) -> DeclarationCheck:
+        """``seat`` announces the types of its projects; the engine checks them (nothing: ``()``)."""
+        if not self.may_declare(seat):
+            raise WrongPhase("declare", self.phase)
+        assert self.contract is not None
+        check = check_declaration(self.rules, self.contract.trump, self.full_hands[seat], announced, seat)
+        self.checks[seat] = check
+        if check.credited:
+            self.declared[seat] = list(check.credited)
+            self._events.append(Declared(seat, check.credited))
+        if check.false and self.khaysh and self.offence is None:
+            self.offence = (seat, declaration_window(self.rules).rule)
+        return check
+
+    def say_belote(self, seat: Seat) -> None:
+        """``seat`` says Baloot (belote) with the card it plays next."""
+        self._belote_call = seat
+
+    def belote_pair(self, seat: Seat) -> int:
+        """Mask of the K+Q of trump when ``seat`` was dealt both, else 0."""
+        if self.contract is None or self.contract.trump == NO_TRUMP:
+            return 0
+        trump = self.contract.trump
+        pair = (1 << card(trump, KING)) | (1 << card(trump, QUEEN))
+        return pair if self.full_hands[seat] & pair == pair else 0
+
+    def declaration_reasons(self, seat: Seat) -> list[Reason]:
+        """What the engine found of ``seat``'s own declarations so far, with the rules."""
+        out = list(self.checks[seat].reasons) if seat in self.checks else []
+        if seat in self.belote_said:
+            out.append(belote_reason(self.rules, seat, True))
+        if seat in self.belote_missed:
+            out.append(belote_reason(self.rules, seat, False))
+        return out
+
+    def _cards_played_by(self, seat: Seat) -> int:
+        t = self.tricks
+        return 0 if t is None else sum(1 for p in t.moves if p.seat == seat)
+
+    def _own_declaring(self, seat: Seat, c: int) -> None:
+        """Before ``seat`` plays ``c``: a window closing on an undeclared hand, the Baloot call."""
+        closing = declaration_window(self.rules).before_card - 1
+        if self.may_declare(seat) and self._cards_played_by(seat) == closing:
+            self.declare(seat, ())  # nothing announced: what it held is missed
+        call, self._belote_call = self._belote_call, None
+        pair = self.belote_pair(seat)
+        if not pair or not pair >> c & 1:
+            return
+        t = self.tricks
+        assert t is not None
+        first_gone = any(p.seat == seat and pair >> p.card & 1 for p in t.moves)
+        number = 2 if first_gone else 1
+        window = declaration_window(self.rules)
+        if call == seat and number in window.belote_calls:
+            self.belote_said.add(seat)
+        elif number == 2 and seat not in self.belote_said:
+            self.belote_missed.add(seat)
+            if self.khaysh and self.offence is None:
+                self.offence = (seat, window.belote_rule)
+
     def play(self, card: int, check: bool = True) -> TrickTaken | None:
         """Play ``card`` for the player to act; returns the trick when this card completed it."""
         t = self.tricks
         if self.phase is not Phase.PLAY or t is None:
             raise WrongPhase("play", self.phase)
+        if self.declaring:
+            self._own_declaring(Seat(t.to_play), card)
         taken = len(t.taken)
         t.push(card, check)
         if t.is_over():
@@ -305,10 +398,28 @@ class Hand:
         holder, holder_projects = self._belote_holder()
         belote_team = (
             TEAMS[holder & 1]
-            if holder is not None and belote_counts(holder, trump, self.rules, holder_projects)
+            if holder is not None
+            and holder not in self.belote_missed
+            and belote_counts(holder, trump, self.rules, holder_projects)
             else None
         )
         d = self.doubling
+        if self.offence is not None:
+            # The table's penalty (seed 002): the offending team loses the hand.
+            offender, broken = self.offence
+            self._score = score_penalty(
+                self.rules,
+                trump,
+                offender.team,
+                projects=[(seat.team, p.value) for seat, ps in self.declared.items() for p in ps],
+                counted_team=counted,
+                belote=belote_team,
+                multiplier=d.multiplier if d else 1,
+                gahwa=d.gahwa if d else False,
+                game_score={Team.NS: self.game_score[0], Team.EW: self.game_score[1]},
+                broken_rule=broken,
+            )
+            return self._score
         facts = HandFacts(
             self.rules,
             trump,

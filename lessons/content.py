@@ -37,6 +37,7 @@ CONTENT_DIR = Path(__file__).resolve().parent / "content"
 REFERENCE = "reference"
 # generated/ holds the solver's puzzles, one file per variant (lessons/generated.py), not a course.
 GENERATED = "generated"
+GUIDED = "guided"
 LANGS = ("en", "ar", "fa", "fr")
 
 # A puzzle's `rules` must name rules of docs/rules.md, so a typo cannot reach a learner.
@@ -198,9 +199,10 @@ def read_curriculum(root: Path = CONTENT_DIR) -> list[CourseSpec]:
     if not root.is_dir():
         raise CurriculumError([ContentError(root, "no such directory")])
     # reference/ holds the rules explainer and the glossary (lessons/reference.py), not a course;
-    # generated/ the solver's puzzles (lessons/generated.py).
+    # generated/ the solver's puzzles (lessons/generated.py); guided/ the practice table's guided
+    # first hands (lessons/practice/guided.py).
     directories = (p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
-    for directory in sorted(p for p in directories if p.name not in (REFERENCE, GENERATED)):
+    for directory in sorted(p for p in directories if p.name not in (REFERENCE, GENERATED, GUIDED)):
         course = _read_course(directory, errors)
         if course is not None:
             courses.append(course)

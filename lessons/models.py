@@ -6,6 +6,9 @@ language (``title_en``, ``title_ar``, ...) and reading ``title`` gives the activ
 falling back to English where a translation is missing.
 """
 
+import datetime as dt
+import zoneinfo
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -253,6 +256,9 @@ class Classroom(models.Model):
     # An archived class is put away, not deleted: nobody joins it, its pupils no longer see its
     # drills, and its teachers can still read everything and restore it.
     archived_at = models.DateTimeField(null=True, blank=True)
+    # A short word from the teachers, shown to the pupils above their drills (empty: none).
+    announcement = models.TextField(blank=True)
+    announced_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("name", "id")
@@ -371,11 +377,20 @@ class FormResult(models.Model):
 
 
 class Drill(models.Model):
-    """A named, ordered set of lessons and puzzles given to a class, with a due date."""
+    """A named, ordered set of lessons and puzzles given to a class, with a due date and time.
+
+    The due moment (``due_at``) is stored as an aware datetime; ``time_zone`` is the zone the
+    teacher chose it in (their browser's), in which it is shown. A due *day* without a time
+    (``due``) ends at the midnight after it. A draft is not given yet; ``pupils`` empty means
+    the whole class, else only these pupils.
+    """
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="drills")
     title = models.CharField(max_length=120)
-    due = models.DateField(null=True, blank=True)
+    due_at = models.DateTimeField(null=True, blank=True)
+    time_zone = models.CharField(max_length=64, blank=True)
+    draft = models.BooleanField(default=False)
+    pupils = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
     target_accuracy = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(100)]
     )
@@ -396,6 +411,55 @@ class Drill(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def zone(self) -> dt.tzinfo:
+        """The zone the due time was chosen in (the site's when unknown)."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone) if self.time_zone else timezone.get_default_timezone()
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return timezone.get_default_timezone()
+
+    @property
+    def due_local(self) -> dt.datetime | None:
+        """The due moment in the teacher's zone."""
+        if self.due_at is None:
+            return None
+        try:
+            return self.due_at.astimezone(self.zone)
+        except OverflowError:
+            return self.due_at
+
+    @property
+    def due(self) -> dt.date | None:
+        """The due day in the teacher's zone: the day a midnight deadline ends."""
+        local = self.due_local
+        if local is None:
+            return None
+        if local.time() == dt.time.min and local.date() > dt.date.min:
+            return local.date() - dt.timedelta(days=1)
+        return local.date()
+
+    @due.setter
+    def due(self, day: dt.date | None) -> None:
+        """A due day without a time: late from the midnight that ends it, in the drill's zone."""
+        self.due_at = None if day is None else end_of_day(day, self.zone)
+
+    @property
+    def due_time(self) -> dt.time | None:
+        """The time of day it is due, None when at the end of the day."""
+        local = self.due_local
+        if local is None or local.time() == dt.time.min:
+            return None
+        return local.time()
+
+
+def end_of_day(day: dt.date, zone: dt.tzinfo) -> dt.datetime:
+    """The midnight that ends ``day`` in ``zone`` (the last representable moment for the last day)."""
+    try:
+        return dt.datetime.combine(day + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
+    except OverflowError:
+        return dt.datetime.combine(day, dt.time.max, tzinfo=zone)
 
 
 class DrillItem(models.Model):
@@ -465,6 +529,9 @@ class PracticeGame(models.Model):
     puzzle = models.ForeignKey(Puzzle, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     setup = models.JSONField(null=True, blank=True)
     hands = models.JSONField(default=list, blank=True)
+    # The table's coaching settings (lessons.practice.state.COACH_DEFAULTS): who declares the
+    # learner's projects, and whether a Saudi table plays seed 002's penalty.
+    coach = models.JSONField(default=dict, blank=True)
     move = models.PositiveIntegerField(default=0)
     finished = models.BooleanField(default=False)
     created = models.DateTimeField(default=timezone.now)
@@ -516,6 +583,13 @@ class TrainerRating(models.Model):
     recent = models.JSONField(default=list, blank=True)
     since_replay = models.PositiveSmallIntegerField(default=0)  # new puzzles since the last replay
     updated = models.DateTimeField(default=timezone.now)
+    # Where the learner said they start (lessons/standing.py LEVELS: "new", "rules", "often"); blank
+    # for a rating begun before the choice existed. The trainer asks before the first puzzle.
+    level = models.CharField(max_length=8, blank=True, default="")
+    # The learner's choice of theme (blank: every theme) and of difficulty ("easier", "normal",
+    # "harder": the rating window moved down or up, lessons/trainer/selection.py).
+    theme = models.CharField(max_length=40, blank=True, default="")
+    difficulty = models.CharField(max_length=8, default="normal")
 
     class Meta:
         constraints = (

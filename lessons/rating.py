@@ -22,9 +22,11 @@ SCALE = 173.7178
 DEFAULT_RATING = 1500.0
 DEFAULT_DEVIATION = 350.0
 DEFAULT_VOLATILITY = 0.06
-# The system constant: how far volatility may move in one period. Glickman suggests 0.3 to 1.2;
-# 0.5 is the value of his example.
-TAU = 0.5
+# The system constant: how far volatility may move in one period. Glickman suggests 0.3 to 1.2
+# (0.5 in his example). The trainer takes the low end: one puzzle answer is a noisy game (a lucky
+# click, a slip), and a volatility that jumps after a few surprises would make the next answers
+# swing the rating as wildly as a newcomer's. The paper's example is checked with tau=0.5.
+TAU = 0.3
 # When the volatility iteration (the paper's step 5) stops.
 EPSILON = 0.000001
 
@@ -35,6 +37,14 @@ MAX_RATING = 3000.0
 MIN_DEVIATION = 45.0
 MAX_DEVIATION = DEFAULT_DEVIATION
 MAX_VOLATILITY = 0.1
+
+# A learner who said where they start ("I am new", "I know the rules", "I play often": the
+# ratings are lessons/standing.py's LEVELS) starts at this deviation instead of 350. Their choice
+# is information: with 350 a first answer moved the rating by about 160 points, so a beginner's
+# first miss threw them far below their level and a lucky first answer far above it. With 200
+# the first answers move it by about 65 points, then 50, 40, ... (about 30 after ten answers),
+# and the rating is still marked provisional (deviation above 110) for its first ten answers or so.
+LEVEL_DEVIATION = 200.0
 
 
 @dataclass(frozen=True)
@@ -78,7 +88,7 @@ def update(player: Rating, games: Sequence[Game], tau: float = TAU) -> Rating:
     """The player's rating after one rating period with ``games`` (the paper's steps 1 to 8).
 
     >>> after = update(Rating(1500, 200), [Game(Rating(1400, 30), 1), Game(Rating(1550, 100), 0),
-    ...                                   Game(Rating(1700, 300), 0)])
+    ...                                   Game(Rating(1700, 300), 0)], tau=0.5)
     >>> round(after.rating, 2), round(after.deviation, 2), round(after.volatility, 5)
     (1464.05, 151.52, 0.06)
 

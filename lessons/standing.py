@@ -15,6 +15,13 @@ from lessons.rating import DEFAULT_RATING
 # A rating is shown as provisional while its deviation is above this (a few answers are not enough).
 PROVISIONAL_DEVIATION = 110.0
 
+# Where a new learner says they start in a variant's trainer, and the rating it gives them (with
+# lessons.rating.LEVEL_DEVIATION). "new": the rules are new to them, so their first puzzles are
+# rule drills and two-trick endgames (lessons/trainer/selection.py).
+LEVELS: dict[str, float] = {"new": 800.0, "rules": 1200.0, "often": 1500.0}
+# The learner's choice of difficulty moves the centre of the window the next puzzle is taken from.
+DIFFICULTY_SHIFT: dict[str, float] = {"easier": -250.0, "normal": 0.0, "harder": 250.0}
+
 
 @dataclass(frozen=True)
 class Standing:

@@ -4,6 +4,8 @@
 - :mod:`engine.bots.base` — :class:`Bot`, the interface.
 - :mod:`engine.bots.table` — :func:`play_hand`: run a hand with four bots.
 - :mod:`engine.bots.random_bot` — level 1, :class:`RandomBot`.
+- :mod:`engine.bots.beginner` — level 1 at the practice table, :class:`BeginnerBot`: random
+  cards, the calls of a cautious beginner.
 - :mod:`engine.bots.heuristic` — level 2, :class:`HeuristicBot` (bidding by
   :mod:`engine.bots.strength`, play by :mod:`engine.bots.policy`).
 - :mod:`engine.bots.strong` — level 3, :class:`StrongBot`: samples the hidden hands
@@ -15,10 +17,21 @@
 """
 
 from engine.bots.base import Bot
+from engine.bots.beginner import BeginnerBot
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.strong import StrongBot
 from engine.bots.table import play_hand, step
 from engine.bots.view import View, view_of
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "StrongBot", "View", "play_hand", "step", "view_of"]
+__all__ = [
+    "BeginnerBot",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "StrongBot",
+    "View",
+    "play_hand",
+    "step",
+    "view_of",
+]

@@ -2,11 +2,17 @@
 
 - :mod:`engine.solver.equivalence` — which cards of a hand are interchangeable (searched once).
 - :mod:`engine.solver.search` — alpha-beta on card points with a transposition table.
+- :mod:`engine.solver.core` — that search compiled to C when it was built (``make compiled``), else
+  in Python.
 - :mod:`engine.solver.solution` — :func:`solve` a position, :class:`Solution` with values and the line.
 - :mod:`engine.solver.position` — the JSON notation of a best-card position (:func:`read_position`).
 - :mod:`engine.solver.explain` — :func:`analyse`: the best cards, the line trick by trick, what
   another card loses.
 - :mod:`engine.solver.themes` — what a puzzle teaches (``ruff``, ``duck``, ...), read off the solution.
+- :mod:`engine.solver.review` — :func:`~engine.solver.review.review`: each card of one seat in a
+  played hand, judged with every hand open, and what it cost.
+- :mod:`engine.solver.hint` — :func:`~engine.solver.hint.hint`: the best cards of a position and
+  its themes.
 - :mod:`engine.solver.generate` — best-card puzzles from deals played by the bots (imported on its
   own: it needs the bots and the whole hand).
 """

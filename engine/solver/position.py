@@ -72,7 +72,7 @@ CONTRACT_REQUIRED = ("mode", "trump")
 CONTRACT_OPTIONAL = ("taker",)
 MODES = ("sun", "hokm")
 
-__all__ = ["BestCardPosition", "read_position", "write_position"]
+__all__ = ["BestCardPosition", "read_contract", "read_position", "write_position"]
 
 
 @dataclass(frozen=True)
@@ -147,14 +147,9 @@ def _fields(
             raise InputError("unknown-field", prefix + str(name), value=name)
 
 
-def read_position(obj: Any) -> BestCardPosition:
-    """The position described by ``obj`` (see the module docstring), checked field by field."""
-    if not isinstance(obj, Mapping):
-        raise InputError("not-object", None)
-    _fields(obj, "", REQUIRED, OPTIONAL)
-    rules = parse_rules(obj)
-
-    contract = as_object(obj["contract"], "contract")
+def read_contract(value: Any, rules: RuleSet) -> tuple[int, Seat | None]:
+    """``{"mode": "hokm", "trump": "H", "taker": "N"}`` → the trump (or ``NO_TRUMP``) and the taker."""
+    contract = as_object(value, "contract")
     _fields(contract, "contract.", CONTRACT_REQUIRED, CONTRACT_OPTIONAL)
     mode = contract["mode"]
     if mode not in MODES:
@@ -168,6 +163,17 @@ def read_position(obj: Any) -> BestCardPosition:
     taker_seat = None
     if contract.get("taker") is not None:
         taker_seat = parse_seat(contract["taker"], "contract.taker")
+    return trump, taker_seat
+
+
+def read_position(obj: Any) -> BestCardPosition:
+    """The position described by ``obj`` (see the module docstring), checked field by field."""
+    if not isinstance(obj, Mapping):
+        raise InputError("not-object", None)
+    _fields(obj, "", REQUIRED, OPTIONAL)
+    rules = parse_rules(obj)
+
+    trump, taker_seat = read_contract(obj["contract"], rules)
 
     by_seat = parse_seat_map(obj["hands"], "hands")
     for seat in SEATS:

@@ -9,22 +9,26 @@ other does not, so one number describes a position and one side maximises it.
   partner, minimising for the two opponents, each with its own window and
   cut-off; the next trick is a recursive call. So the recursion is one frame
   per trick (a Python call is the costliest thing here), and the hands travel
-  as one integer key (``hands[s]`` at bits ``32 * s``), changed by one XOR per
-  card.
+  as one small integer: the cards left, changed by one XOR per card. Cards
+  never change hands, so a seat's hand is its hand at the root less the cards
+  played (``left & owners[seat]``).
 - :func:`follow` (NS's points) finishes a trick already in progress; only
   the root and the principal line use it.
 - Transposition table, at the start of tricks (a position there is fully
-  described by the four hands and the leader): key ``hands[0] | hands[1] << 32
-  | hands[2] << 64 | hands[3] << 96 | leader << 128``, value ``(lower, upper,
-  best lead)`` for the leader's team: a cut-off search proves only a bound.
+  described by the cards left and the leader): key ``left | leader << 32``
+  (small enough to hash fast), value ``(lower, upper, best lead)`` for the
+  leader's team: a cut-off search proves only a bound.
 - Enhanced transposition cut-off: before the fourth player searches, the
   table is asked about every way the trick can end; one that already settles
   the node ends it. The fourth player also reads a trick ending's bounds
   before calling the search on it.
-- Move ordering: the table's best lead first, then the top live card of a
-  suit (most points first), then the cheapest cards; following, a partner's
+- Move ordering: the table's best lead first (in a position not met yet, the
+  lead that was best with the same hand elsewhere), then the top live card of
+  a suit (most points first), then the cheapest cards; following, a partner's
   trick gets points on the last card, a trick that can be taken is taken by
-  the cheapest winner, otherwise the cheapest card.
+  the cheapest winner, otherwise the cheapest card. A reply that cuts the
+  search off moves to the front of the remembered replies (a killer move):
+  the same hand meeting the same cards elsewhere tries it first.
 - Equivalent cards (:mod:`engine.solver.equivalence`) are searched once.
 - Legality comes from :func:`engine.play.legal_mask`, the hand runner's path;
   the ordered replies to a trick so far are remembered per hand, since every
@@ -45,7 +49,6 @@ from engine.solver.equivalence import MERGEABLE, representatives
 from engine.variants import RuleSet
 
 INFINITY = 1 << 16  # beyond any number of points
-FULL = (1 << 32) - 1
 
 TTEntry = tuple[int, int, int]
 TrickFn = Callable[[int, int, int, int, int, int], int]
@@ -61,6 +64,8 @@ class Search:
     from the start of a trick on, the search carries the hands as one key.
 
     ``ekka_trick``/``ekka``: the trick in progress at the root and whether its leader called Ekka.
+    ``table``: the transposition table of an earlier search of the same deal (same rules, trump
+    and hands as dealt), to start from what it proved.
     """
 
     def __init__(
@@ -70,12 +75,18 @@ class Search:
         hands: list[int],
         ekka_trick: list[int] | None = None,
         ekka: bool = False,
+        table: dict[int, TTEntry] | None = None,
     ) -> None:
         self.rules = rules
         self.trump = trump
         self.hands = hands
+        # Cards never change hands: a seat's hand is always its root hand less the cards
+        # played, so the cards left (one 32-bit mask) and the leader tell a position.
+        self.owners = tuple(hands)
         self.step = -1 if rules.clockwise else 1
-        self.table: dict[int, TTEntry] = {}
+        # A table may be shared by the searches of one deal: a key (cards left, leader) means the
+        # same position for all of them, since every hand is its deal's hand less the cards played.
+        self.table: dict[int, TTEntry] = {} if table is None else table
         self.counter = [0]
         self.trick, self.follow, self.lead_order, self.follow_order = _build(self, ekka_trick, ekka)
 
@@ -85,19 +96,26 @@ class Search:
 
     def key(self, leader: int) -> int:
         """The table's key for the start of a trick led by ``leader``."""
-        return _hands_key(self.hands) | leader << 128
+        return _cards_left(self.hands) | leader << 32
 
     def lead(self, seat: int, rem: int, alpha: int, beta: int, only: int = -1) -> int:
         """NS's points from the start of a trick led by ``seat`` (``only``: that lead alone)."""
         if not seat & 1:
-            return self.trick(seat, _hands_key(self.hands), rem, alpha, beta, only)
+            return self.trick(seat, _cards_left(self.hands), rem, alpha, beta, only)
         top = rem + LAST_TRICK_BONUS
-        return top - self.trick(seat, _hands_key(self.hands), rem, top - beta, top - alpha, only)
+        return top - self.trick(seat, _cards_left(self.hands), rem, top - beta, top - alpha, only)
 
 
-def _hands_key(hands: list[int]) -> int:
-    """The four hands as one integer: ``hands[s]`` at bits ``32 * s``."""
-    return hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96
+def _to_front(moves: list[int], k: int) -> None:
+    """Put the reply ``k`` first in a remembered list of replies: it refuted this trick so far once,
+    so it is tried first the next time the same hand meets the same cards (a killer move)."""
+    moves.remove(k)
+    moves.insert(0, k)
+
+
+def _cards_left(hands: list[int]) -> int:
+    """The cards still in the four hands, one mask."""
+    return hands[0] | hands[1] | hands[2] | hands[3]
 
 
 def _build(
@@ -115,8 +133,8 @@ def _build(
     strength = STRENGTH[trump]
     higher = HIGHER[trump]
     bonus = LAST_TRICK_BONUS
-    # seat_bits[s][c]: card c in seat s's part of a hands key.
-    seat_bits = [tuple(1 << (32 * seat + c) for c in range(32)) for seat in range(4)]
+    owners = s.owners
+    bit = tuple(1 << c for c in range(32))
 
     def lead_order(moves: int, live: int, first: int) -> list[int]:
         """Leads as sort keys (card in the low 5 bits): remembered best, top cards, cheapest."""
@@ -166,6 +184,8 @@ def _build(
     order_cache: dict[int, list[int]] = {}  # moves | code -> replies
     order_get = order_cache.get
     mergeable = MERGEABLE[trump]
+    lead_killer: dict[int, int] = {}  # a hand -> its best lead in the last position searched with it
+    lead_killer_get = lead_killer.get
 
     def replies(hand: int, code: int, live: int, wcard: int, led: int, ours: bool, last: bool) -> list[int]:
         """The ordered legal replies (one per equivalent run) of ``hand`` to the trick in ``code``.
@@ -188,14 +208,14 @@ def _build(
         keys = order_cache[moves | code] = follow_order(moves, wcard, led, ours, last)
         return keys
 
-    def last_trick(seat: int, hk: int) -> int:
+    def last_trick(seat: int, left: int) -> int:
         """Everyone holds one card: the trick plays itself. Points of ``seat``'s team."""
-        c = (hk >> 32 * seat & FULL).bit_length() - 1
+        c = (left & owners[seat]).bit_length() - 1
         total = pts[c] + bonus
         wseat, wcard, led = seat, c, c >> 3
         for i in (1, 2, 3):
             p = (seat + step * i) & 3
-            d = (hk >> 32 * p & FULL).bit_length() - 1
+            d = (left & owners[p]).bit_length() - 1
             total += pts[d]
             if strength[d] > strength[wcard] and (d >> 3 == led or d >> 3 == trump):
                 wseat, wcard = p, d
@@ -204,21 +224,23 @@ def _build(
     def trick(leader: int, hk: int, rem: int, alpha: int, beta: int, only: int = -1) -> int:
         """Points of the leader's team from the start of a trick to the end of the hand.
 
-        ``hk``: the four hands as one key (``hands[s]`` at bits ``32 * s``); ``rem``: their
+        ``hk``: the cards left in the four hands (one mask); ``rem``: their
         card points. ``only``: search that lead alone (then the table is neither read
         nor written for this position).
         """
         counter[0] += 1
-        sh0 = 32 * leader
-        hand0 = hk >> sh0 & FULL
+        hand0 = hk & owners[leader]
         left = hand0.bit_count()
         if left == 1:
             return last_trick(leader, hk)
-        key = hk | leader << 128
+        key = hk | leader << 32
         top = rem + bonus
         entry = table_get(key) if only < 0 else None
         if entry is None:
             lo, hi, first = 0, top, only
+            if only < 0:
+                # A new position: the lead that was best with the same hand elsewhere first.
+                first = lead_killer_get(hand0, -1)
         else:
             lo, hi, first = entry
         if lo >= beta:
@@ -231,18 +253,22 @@ def _build(
         s1 = (leader + step) & 3
         s2 = (leader + 2 * step) & 3
         s3 = (leader + 3 * step) & 3
-        hand1 = hk >> 32 * s1 & FULL
-        hand2 = hk >> 32 * s2 & FULL
-        hand3 = hk >> 32 * s3 & FULL
-        bit0, bit1, bit2, bit3 = seat_bits[leader], seat_bits[s1], seat_bits[s2], seat_bits[s3]
-        live = hand0 | hand1 | hand2 | hand3
-        moves0 = [only] if only >= 0 else lead_order(representatives(hand0, live, trump), live, first)
+        hand1 = hk & owners[s1]
+        hand2 = hk & owners[s2]
+        hand3 = hk & owners[s3]
+        live = hk
+        if only >= 0:
+            moves0 = [only]
+        else:
+            z = hand0 & mergeable
+            # Most hands hold at most one card that could merge: no call then.
+            moves0 = lead_order(representatives(hand0, live, trump) if z & (z - 1) else hand0, live, first)
         best0 = -1
         best_card = -1
         for k0 in moves0:
             # First card: the leader (maximises).
             c0 = k0 & 31
-            hk0 = hk ^ bit0[c0]
+            hk0 = hk ^ bit[c0]
             led = c0 >> 3
             p0 = pts[c0]
             code1 = c0 << 32 | 1 << 47
@@ -252,7 +278,7 @@ def _build(
             for k1 in moves1:
                 # Second card: an opponent (minimises).
                 c1 = k1 & 31
-                hk1 = hk0 ^ bit1[c1]
+                hk1 = hk0 ^ bit[c1]
                 p1 = p0 + pts[c1]
                 if strength[c1] > strength[c0] and (c1 >> 3 == led or c1 >> 3 == trump):
                     w1, wc1 = s1, c1
@@ -267,7 +293,7 @@ def _build(
                 for k2 in moves2:
                     # Third card: the partner (maximises).
                     c2 = k2 & 31
-                    hk2 = hk1 ^ bit2[c2]
+                    hk2 = hk1 ^ bit[c2]
                     p2 = p1 + pts[c2]
                     if strength[c2] > strength[wc1] and (c2 >> 3 == led or c2 >> 3 == trump):
                         w2, wc2 = s2, c2
@@ -280,10 +306,14 @@ def _build(
                     b3 = b1
                     if left > 2:
                         # Enhanced transposition cut-off: does a trick ending already settle it?
+                        # The entries read are kept for the loop below: no search in between
+                        # can change them (they are positions of the same depth).
+                        ends = []
                         for k3 in moves3:
                             c3 = k3 & 31
                             w3 = s3 if strength[c3] > ws2 and (c3 >> 3 == led or c3 >> 3 == trump) else w2
-                            e = table_get(hk2 ^ bit3[c3] | w3 << 128)
+                            e = table_get(hk2 ^ bit[c3] | w3 << 32)
+                            ends.append(e)
                             if e is not None:
                                 won = p2 + pts[c3]
                                 ub = rem - won + bonus - e[0] if (w3 ^ leader) & 1 else won + e[1]
@@ -291,7 +321,7 @@ def _build(
                                     best3 = ub
                                     break
                     if best3 == INFINITY:
-                        for k3 in moves3:
+                        for i3, k3 in enumerate(moves3):
                             # Fourth card: an opponent (minimises); the trick is complete.
                             c3 = k3 & 31
                             won = p2 + pts[c3]
@@ -299,14 +329,14 @@ def _build(
                             r = rem - won
                             if left == 2:
                                 # The last trick plays itself.
-                                last = last_trick(w3, hk2 ^ bit3[c3])
+                                last = last_trick(w3, hk2 ^ bit[c3])
                                 v = won + last if not (w3 ^ leader) & 1 else r + bonus - last
                             elif (w3 ^ leader) & 1:
                                 # The opponents won it: the leader's team gets what they do not.
                                 rt = r + bonus
-                                ck = hk2 ^ bit3[c3]
+                                ck = hk2 ^ bit[c3]
                                 # The table's bounds may answer without a call (as the call would).
-                                e = table_get(ck | w3 << 128)
+                                e = ends[i3]
                                 if e is not None and e[0] >= rt - a2:
                                     v = rt - e[0]
                                 elif e is not None and e[1] <= rt - b3:
@@ -314,8 +344,8 @@ def _build(
                                 else:
                                     v = rt - trick(w3, ck, r, rt - b3, rt - a2)
                             else:
-                                ck = hk2 ^ bit3[c3]
-                                e = table_get(ck | w3 << 128)
+                                ck = hk2 ^ bit[c3]
+                                e = ends[i3]
                                 if e is not None and e[0] >= b3 - won:
                                     v = won + e[0]
                                 elif e is not None and e[1] <= a2 - won:
@@ -327,18 +357,24 @@ def _build(
                                 if v < b3:
                                     b3 = v
                                     if b3 <= a2:
+                                        if k3 != moves3[0]:
+                                            _to_front(moves3, k3)
                                         break
                     if best3 > best2:
                         best2 = best3
                         if best3 > a2:
                             a2 = best3
                             if a2 >= b1:
+                                if k2 != moves2[0]:
+                                    _to_front(moves2, k2)
                                 break
                 if best2 < best1:
                     best1 = best2
                     if best2 < b1:
                         b1 = best2
                         if b1 <= a:
+                            if k1 != moves1[0]:
+                                _to_front(moves1, k1)
                             break
             if best1 > best0:
                 best0, best_card = best1, c0
@@ -355,6 +391,7 @@ def _build(
             else:
                 lo = hi = best0
             table[key] = (lo, hi, best_card)
+            lead_killer[hand0] = best_card
         return best0
 
     def follow(
@@ -402,10 +439,10 @@ def _build(
                 if not (hands[0] | hands[1] | hands[2] | hands[3]):
                     v = ns + bonus if not winner & 1 else 0
                 elif not winner & 1:
-                    v = ns + trick(winner, _hands_key(hands), rem - p, a - ns, b - ns)
+                    v = ns + trick(winner, _cards_left(hands), rem - p, a - ns, b - ns)
                 else:
                     rt = rem - p + bonus
-                    v = rt - trick(winner, _hands_key(hands), rem - p, rt - b, rt - a)
+                    v = rt - trick(winner, _cards_left(hands), rem - p, rt - b, rt - a)
             if maximise:
                 if v > best:
                     best = v

@@ -41,6 +41,7 @@ from engine.cards import CARDS, SEATS, Card, Seat, Team, cards_of
 from engine.play import legal_mask
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS, STRENGTH, trick_winner_index
 from engine.scoring import CardPointVerdict, card_point_verdict
+from engine.solver import core
 from engine.solver.equivalence import equivalent_to, representatives
 from engine.solver.search import Search
 from engine.tricks import TrickPlay
@@ -235,6 +236,7 @@ def solve(
     points_so_far: tuple[int, int] = (0, 0),
     taker: Team | None = None,
     ekka: bool = False,
+    table: dict[int, tuple[int, int, int]] | None = None,
 ) -> Solution:
     """Solve a position exactly: every legal card's value, the best cards and a principal line.
 
@@ -243,12 +245,14 @@ def solve(
     ``points_so_far``: card points (NS, EW) taken before the position.
     ``taker``: the taking team, for :meth:`Solution.outcome`.
     ``ekka``: the trick's leader called Ekka (saudi option ``ekka``).
+    ``table``: a dict shared by the solves of positions of one deal (same rules and trump), each
+    starting from what the others proved; empty at first.
     """
     _check(hands, to_play, leader, trick, rules.clockwise)
     if ekka and not trick:
         raise ValueError("Ekka is called on a card already led")
     root_trick = list(trick)
-    search = Search(rules, trump, list(hands), root_trick, ekka)
+    search = core.Search(rules, trump, list(hands), root_trick, ekka, table)
     root = _Position(search, to_play, root_trick, leader, ekka)
     legal = root.legal()
     reps = representatives(legal, root.live, trump)
@@ -288,7 +292,7 @@ def line_after(
     if ekka and not trick:
         raise ValueError("Ekka is called on a card already led")
     root_trick = list(trick)
-    search = Search(rules, trump, list(hands), root_trick, ekka)
+    search = core.Search(rules, trump, list(hands), root_trick, ekka)
     root = _Position(search, to_play, root_trick, leader, ekka)
     if not root.legal() >> card & 1:
         raise ValueError(f"{CARDS[card]} may not be played now")

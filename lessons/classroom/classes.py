@@ -26,10 +26,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
@@ -50,7 +51,7 @@ from lessons.classroom.permissions import (
     teacher_required,
 )
 from lessons.forms import new_token
-from lessons.models import Account, Classroom, FormKind, FormResult, Invitation, Membership
+from lessons.models import Account, Attempt, Classroom, FormKind, FormResult, Invitation, Membership
 from lessons.names import clean_name
 from lessons.render import confirm_page, csrf_input, page
 
@@ -60,6 +61,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 BULK_MAX = 60  # pupils made at once: one class list
 CLASS_NAME_MAX = 100
+ANNOUNCEMENT_MAX = 500
 
 
 # ---------------------------------------------------------------- join codes
@@ -92,6 +94,33 @@ class ClassForm(once.OnceForm):
 
     def clean_name(self) -> str:
         return clean_name(self.cleaned_data["name"], CLASS_NAME_MAX)
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(label=_("Name of the class"))
+
+    def clean_name(self) -> str:
+        return clean_name(self.cleaned_data["name"], CLASS_NAME_MAX)
+
+
+class AnnouncementForm(forms.Form):
+    """A short word to the class; empty takes it down."""
+
+    announcement = forms.CharField(
+        label=_("A word to the class"),
+        required=False,
+        help_text=_("Shown to the pupils above their drills. Leave it empty to take it down."),
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def clean_announcement(self) -> str:
+        text = "\n".join(line.strip() for line in str(self.cleaned_data["announcement"]).strip().splitlines())
+        if len(text) > ANNOUNCEMENT_MAX:
+            raise ValidationError(
+                _("At most %(n)s characters (this one has %(count)s).")
+                % {"n": ANNOUNCEMENT_MAX, "count": len(text)}
+            )
+        return text
 
 
 class CodeForm(forms.Form):
@@ -179,6 +208,14 @@ def _sent_elsewhere(request: HttpRequest, back: str) -> HttpResponse:
     return page(request, "classroom/bad_request.html", {"message": message, "back": back}, status=400)
 
 
+# ---------------------------------------------------------------- the page for teachers
+
+
+def for_teachers(request: HttpRequest) -> HttpResponse:
+    """What the site does for a class and how to start: for anyone, linked from the home page."""
+    return page(request, "classroom/for_teachers.html", {"is_teacher": is_teacher(request.user)})
+
+
 # ---------------------------------------------------------------- the teacher's classes
 
 
@@ -249,7 +286,12 @@ class Pupil(NamedTuple):
 
 
 def _teacher_page(
-    request: HttpRequest, classroom: Classroom, teacher_form: CoTeacherForm | None = None, status: int = 200
+    request: HttpRequest,
+    classroom: Classroom,
+    teacher_form: CoTeacherForm | None = None,
+    status: int = 200,
+    rename_form: RenameForm | None = None,
+    announcement_form: AnnouncementForm | None = None,
 ) -> HttpResponse:
     # Only the columns shown, and each pupil's three links without a reverse() each: the page
     # lists a whole class (bench/profile_answers.py: 11.7 ms for 40 pupils before, with 120 reverses).
@@ -278,12 +320,18 @@ def _teacher_page(
     former.sort(key=lambda s: (s.name.casefold(), s.pk))
     drills = list(classroom.drills.all())
     teachers = list(classroom.teachers.select_related("account"))
+    # From the list of teachers shown below, not a query of its own (staff who do not teach
+    # the class may look, not change).
+    teaches_it = any(t.pk == request.user.pk for t in teachers)
     ctx = {
         "classroom": classroom,
         "is_owner": classroom.owner_id == request.user.pk,
-        # From the list of teachers shown below, not a query of its own (staff who do not teach
-        # the class may look, not change).
-        "can_change": any(t.pk == request.user.pk for t in teachers),
+        "teaches": teaches_it,
+        # An archived class is read-only: restoring it is the one change it offers.
+        "can_change": teaches_it and classroom.archived_at is None,
+        "rename_form": rename_form or RenameForm(initial={"name": classroom.name}),
+        "announcement_form": announcement_form
+        or AnnouncementForm(initial={"announcement": classroom.announcement}),
         "join_link": join_link(request, classroom),
         "teachers": [(t, display_name(t)) for t in teachers],
         "students": students,
@@ -408,8 +456,9 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def teacher_leave(request: HttpRequest, class_id: int) -> HttpResponse:
-    """A co-teacher stops teaching the class, after saying so on a page that asks first."""
-    classroom = class_for_teacher(request, class_id, change=True)
+    """A co-teacher stops teaching the class, after saying so on a page that asks first
+    (an archived class too: it is no longer theirs to keep)."""
+    classroom = class_for_teacher(request, class_id, change=True, archived_too=True)
     if classroom.owner_id == request.user.pk:
         # The class would have nobody to choose its teachers.
         raise PermissionDenied
@@ -603,7 +652,7 @@ def leave(request: HttpRequest, class_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def archive(request: HttpRequest, class_id: int) -> HttpResponse:
     """Put the class away: asks first (GET), archives (POST). Nothing is deleted."""
-    classroom = class_for_teacher(request, class_id, change=True)
+    classroom = class_for_teacher(request, class_id, change=True, archived_too=True)
     back = reverse("classes-detail", args=[classroom.pk])
     if request.method == "POST":
         if classroom.archived_at is None:
@@ -628,11 +677,106 @@ def archive(request: HttpRequest, class_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def restore(request: HttpRequest, class_id: int) -> HttpResponse:
-    classroom = class_for_teacher(request, class_id, change=True)
+    classroom = class_for_teacher(request, class_id, change=True, archived_too=True)
     if classroom.archived_at is not None:
         classroom.archived_at = None
         classroom.save(update_fields=["archived_at"])
     return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
+
+
+@login_required
+@require_POST
+def rename(request: HttpRequest, class_id: int) -> HttpResponse:
+    """A new name for the class (any of its teachers): its pupils see it at once."""
+    classroom = class_for_teacher(request, class_id, change=True)
+    form = RenameForm(request.POST)
+    if not form.is_valid():
+        return _teacher_page(request, classroom, rename_form=form, status=400)
+    classroom.name = form.cleaned_data["name"]
+    classroom.save(update_fields=["name"])
+    return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
+
+
+@login_required
+@require_POST
+def announce(request: HttpRequest, class_id: int) -> HttpResponse:
+    """Put up (or take down, empty) the class's word to its pupils."""
+    classroom = class_for_teacher(request, class_id, change=True)
+    form = AnnouncementForm(request.POST)
+    if not form.is_valid():
+        return _teacher_page(request, classroom, announcement_form=form, status=400)
+    text = form.cleaned_data["announcement"]
+    if text != classroom.announcement:
+        classroom.announcement, classroom.announced_at = text, timezone.now() if text else None
+        classroom.save(update_fields=["announcement", "announced_at"])
+    return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]) + "#announcement")
+
+
+# ---------------------------------------------------------------- deleting a class
+
+
+def deletable(classroom: Classroom) -> bool:
+    """Whether the class may be deleted: nobody ever answered in it and it never had a pupil
+    (docs/records.md). Anything else is archived: answers and pupils' accounts hang on it."""
+    if Attempt.objects.filter(drill__classroom=classroom).exists():
+        return False
+    return not Membership.objects.filter(classroom=classroom).exists()
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete(request: HttpRequest, class_id: int) -> HttpResponse:
+    """Delete a class made by mistake (its owner only): asks first (GET), deletes (POST).
+
+    A class with pupils or answers is never deleted: the page says so and offers to archive it.
+    """
+    classroom = class_for_owner(request, class_id, archived_too=True)
+    back = reverse("classes-detail", args=[classroom.pk])
+    if not deletable(classroom):
+        consequences = [
+            gettext("This class has pupils or answers: deleting it would lose what they did."),
+            gettext("Archive it instead: it is kept, read-only, and you can restore it."),
+        ]
+        if classroom.archived_at is None:
+            return confirm_page(
+                request,
+                title=gettext("The class “%(name)s” cannot be deleted") % {"name": classroom.name},
+                consequences=consequences,
+                action=reverse("classes-archive", args=[classroom.pk]),
+                button=gettext("Archive the class"),
+                cancel=back,
+                classroom=classroom,
+                status=409 if request.method == "POST" else 200,
+            )
+        ctx = {"message": consequences[0], "back": back}
+        return page(request, "classroom/bad_request.html", ctx, status=409)
+    if request.method == "POST":
+        try:
+            # Its drills, their items, the invitations: nobody did anything in them.
+            with transaction.atomic():
+                classroom.delete()
+        except ProtectedError:  # a first answer came in meanwhile: the class stays
+            ctx = {
+                "message": gettext("This class has pupils or answers: deleting it would lose what they did."),
+                "back": back,
+            }
+            return page(request, "classroom/bad_request.html", ctx, status=409)
+        return HttpResponseRedirect(reverse("classes-list"))
+    drills = classroom.drills.count()
+    return confirm_page(
+        request,
+        title=gettext("Delete the class “%(name)s”?") % {"name": classroom.name},
+        consequences=[
+            gettext("Nobody has joined it or answered in it: nothing a pupil did is lost."),
+            ngettext("Its %(n)s drill is deleted with it.", "Its %(n)s drills are deleted with it.", drills)
+            % {"n": drills},
+            gettext("This cannot be undone."),
+        ],
+        action=reverse("classes-delete", args=[classroom.pk]),
+        button=gettext("Delete the class"),
+        cancel=back,
+        classroom=classroom,
+    )
 
 
 # ---------------------------------------------------------------- joining
@@ -652,7 +796,10 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     """Join a class: a new pupil account (name and password), or the signed-in pupil's own."""
     classroom = Classroom.objects.filter(code=normalize_code(code)).first()
     if classroom is None:
-        raise Http404
+        # A mistyped, old or replaced code: say so, with the box to type it again (a 404 all the same).
+        form = CodeForm({"code": code[:20]})
+        form.is_valid()
+        return page(request, "classroom/join_code.html", {"form": form, "unknown": True}, status=404)
     user = request.user
     ctx: dict[str, Any] = {"classroom": classroom, "form": None}
     if user.is_authenticated and not is_student(user):

@@ -15,7 +15,9 @@ one drill (a :class:`Cell`):
 - *time*: the seconds of every answer to those puzzles, added up;
 - *late*: the due date is past and the drill is not done, or was done after it.
 
-A due date ends at midnight at its end, in the site's time zone.
+A drill is due at a moment (``Drill.due_at``) the teacher chose in their time zone; a due day
+without a time ends at the midnight after it. A draft is given to nobody, and a drill given to
+some pupils only is not counted for the others (their cell says "not given").
 """
 
 from __future__ import annotations
@@ -25,16 +27,20 @@ import datetime as dt
 import functools
 import io
 import json
+import urllib.parse
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import openpyxl
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Case, Count, F, Max, Min, Q, Sum, Value, When
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Case, Count, DateTimeField, F, Max, Min, Q, Sum, Value, When
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -59,6 +65,7 @@ from lessons.models import (
 )
 from lessons.progress import percent
 from lessons.render import page
+from lessons.templatetags.table import best_card_view, card_faces, table_view
 
 User = get_user_model()
 
@@ -81,6 +88,7 @@ class PuzzleStat:
     hints: int
     # For each past deadline asked about (in the order asked): solved by then?
     solved_by: tuple[bool, ...] = ()
+    last: dt.datetime | None = None  # the latest answer
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,9 @@ class Cell:
     deadline: dt.datetime | None = None
     now: dt.datetime | None = None
     target: int | None = None
+    attempts: int = 0  # answers given, right or wrong
+    last: dt.datetime | None = None  # the latest of them
+    given: bool = True  # False: the drill is given to other pupils only
 
     @property
     def done(self) -> bool:
@@ -127,7 +138,10 @@ class Cell:
 
     @property
     def status(self) -> str:
-        """``done``, ``late`` (past due, not done), ``started`` or ``new``: a CSS class and a word."""
+        """``done``, ``late`` (past due, not done), ``started``, ``new``, or ``none`` (not given to
+        this pupil): a CSS class and a word."""
+        if not self.given:
+            return "none"
         if self.done:
             return "done"
         if self.late:
@@ -151,7 +165,9 @@ class Cell:
         return Words().figures(self)
 
 
-SYMBOLS = {"done": "✔", "late": "⏰", "started": "◐", "new": "○"}
+# Characters every text font has: an emoji (an alarm clock for "late") is a blank box where no
+# emoji font is installed, which is common on school computers.
+SYMBOLS = {"done": "✔", "late": "!", "started": "◐", "new": "○", "none": "–"}
 
 
 class Words:
@@ -168,8 +184,11 @@ class Words:
         self.first_try = _("%(percent)s%% first try")
         self.minutes = _("%(minutes)s min")
         self.reached, self.below = _("target reached"), _("below target")
+        self.none = _("Not given")
 
     def label(self, cell: Cell) -> str:
+        if not cell.given:
+            return self.none
         if cell.done:
             return self.done_late if cell.late else self.done
         if cell.late:
@@ -178,6 +197,8 @@ class Words:
 
     def figures(self, cell: Cell) -> str:
         """ "3/10 solved · 66% first try · 4 min · below target" (digits left for the page to localize)."""
+        if not cell.given:
+            return ""
         parts = [self.solved % {"solved": cell.solved, "total": cell.total}]
         accuracy = cell.accuracy
         if accuracy is not None:
@@ -232,6 +253,8 @@ class WrongAnswer:
     count: int
     rule: str
     reason: str
+    pupils: list[tuple[str, str]] = field(default_factory=list)  # (name, address of their page)
+    links: str = ""  # the pupils as links, in HTML (see puzzle_report)
 
 
 @dataclass
@@ -241,6 +264,7 @@ class PuzzleRow:
     solved: int = 0
     first_try: int = 0
     wrong: list[WrongAnswer] = field(default_factory=list)
+    url: str = ""  # the puzzle in this class: the position, the solution, every wrong answer
 
     @property
     def success(self) -> int | None:
@@ -252,13 +276,12 @@ class PuzzleRow:
 
 
 def deadline(drill: Drill) -> dt.datetime | None:
-    """The moment the drill becomes late: the midnight that ends its due day (None: never)."""
-    if drill.due is None:
+    """The moment the drill becomes late (None: never): its due moment, as the teacher set it
+    in their zone (a due day without a time: the midnight that ends it)."""
+    moment = drill.due_at
+    if moment is None:
         return None
     try:
-        day_after = drill.due + dt.timedelta(days=1)
-        midnight = dt.datetime.combine(day_after, dt.time.min)
-        moment = timezone.make_aware(midnight, timezone.get_current_timezone())
         moment.astimezone(dt.UTC)  # as the database compares it: it must exist there too
     except OverflowError:  # a due date at the end of the calendar (stored before the form checked)
         return None
@@ -290,7 +313,7 @@ def drill_puzzles(drills: Iterable[Drill]) -> dict[int, list[int]]:
     return out
 
 
-STAT_COLUMNS = ("tries", "wrong", "right", "first_try", "seconds", "hints")
+STAT_COLUMNS = ("tries", "wrong", "right", "first_try", "seconds", "hints", "last")
 
 
 def attempt_stats(
@@ -298,13 +321,15 @@ def attempt_stats(
     user_ids: Iterable[int],
     puzzle_ids: Iterable[int],
     deadlines: Iterable[dt.datetime] = (),
+    with_last: bool = False,
 ) -> dict[tuple[int, int, int], PuzzleStat]:
     """Each pupil's attempts on each puzzle in each drill, by (drill, pupil, puzzle) ids,
     aggregated by the database: one query. Only answers given in these drills are read.
 
     ``deadlines`` (past ones: nothing can be late for a deadline to come) add to each stat
     whether the puzzle was solved by each of them, counted in the database too, so that no
-    date has to be read back row by row.
+    date has to be read back row by row. ``with_last`` reads the latest answer's moment too
+    (for the spreadsheet: reading back a date per row costs the dashboard a third of its time).
     """
     drills, users, puzzles = list(drill_ids), list(user_ids), list(set(puzzle_ids))
     if not drills or not users or not puzzles:
@@ -327,13 +352,21 @@ def attempt_stats(
             first_try=Case(When(first_at=F("solved_at"), then=Value(1)), default=Value(0)),
             seconds=Sum("seconds"),
             hints=Max("hints_used"),
+            last=Max("created") if with_last else Value(None, output_field=DateTimeField()),
             **by,
         )
         .values_list("drill_id", "user_id", "puzzle_id", *STAT_COLUMNS, *by)
     )
     return {
         (row[0], row[1], row[2]): PuzzleStat(
-            row[3], row[4], bool(row[6]), row[5] > 0, row[7] or 0, row[8] or 0, tuple(n > 0 for n in row[9:])
+            row[3],
+            row[4],
+            bool(row[6]),
+            row[5] > 0,
+            row[7] or 0,
+            row[8] or 0,
+            tuple(n > 0 for n in row[10:]),
+            row[9],
         )
         for row in rows
     }
@@ -360,13 +393,13 @@ class Deadlines:
 
 
 def drill_stats(
-    drills: list[Drill], user_ids: list[int]
+    drills: list[Drill], user_ids: list[int], with_last: bool = False
 ) -> tuple[dict[int, list[int]], dict[tuple[int, int, int], PuzzleStat], Deadlines]:
     """Everything :func:`make_cell` needs for these drills and pupils: three queries."""
     puzzles = drill_puzzles(drills)
     deadlines = Deadlines.of_drills(drills)
     all_puzzles = {p for ps in puzzles.values() for p in ps}
-    stats = attempt_stats([d.pk for d in drills], user_ids, all_puzzles, deadlines.past)
+    stats = attempt_stats([d.pk for d in drills], user_ids, all_puzzles, deadlines.past, with_last)
     return puzzles, stats, deadlines
 
 
@@ -377,7 +410,8 @@ def make_cell(
     user_id: int,
     deadlines: Deadlines,
 ) -> Cell:
-    tried = solved = first = seconds = hints = 0
+    tried = solved = first = seconds = hints = attempts = 0
+    last: dt.datetime | None = None
     past = deadlines.index(drill)
     solved_late = False
     for puzzle_id in puzzles:
@@ -385,8 +419,11 @@ def make_cell(
         if stat is None:
             continue
         tried += 1
+        attempts += stat.tries
         seconds += stat.seconds
         hints += stat.hints
+        if stat.last is not None and (last is None or stat.last > last):
+            last = stat.last
         if stat.first_try:
             first += 1
         if stat.solved:
@@ -405,6 +442,8 @@ def make_cell(
         deadline=deadlines.of.get(drill.pk),
         now=deadlines.now,
         target=drill.target_accuracy,
+        attempts=attempts,
+        last=last,
     )
 
 
@@ -421,14 +460,20 @@ def _students(classroom: Classroom) -> list[tuple[Any, str]]:
     return sorted(students, key=lambda s: (s[1].casefold(), s[0].pk))
 
 
-def class_matrix(classroom: Classroom) -> Matrix:
-    """Pupils × drills (the drills given now, not the archived ones): five queries, whatever the
-    number of pupils, drills and puzzles."""
+def class_matrix(classroom: Classroom, with_last: bool = False) -> Matrix:
+    """Pupils × drills (the drills given now, not the archived ones nor the drafts): six queries,
+    whatever the number of pupils, drills and puzzles (``with_last``: see :func:`attempt_stats`)."""
     students = _students(classroom)
     drills = list(_given_drills(classroom))
-    puzzles, stats, deadlines = drill_stats(drills, [u.pk for u, _ in students])
+    puzzles, stats, deadlines = drill_stats(drills, [u.pk for u, _ in students], with_last)
+    chosen = chosen_pupils([d.pk for d in drills])
+    not_given = {d.pk: Cell(total=len(puzzles[d.pk]), given=False) for d in drills if d.pk in chosen}
     cells = {
-        (user.pk, drill.pk): make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)
+        (user.pk, drill.pk): (
+            not_given[drill.pk]
+            if drill.pk in chosen and user.pk not in chosen[drill.pk]
+            else make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)
+        )
         for user, _ in students
         for drill in drills
     }
@@ -436,8 +481,19 @@ def class_matrix(classroom: Classroom) -> Matrix:
 
 
 def _given_drills(classroom: Classroom) -> Any:
-    """The class's drills its pupils are given: all but the archived ones, oldest first."""
-    return Drill.objects.filter(classroom=classroom, archived_at__isnull=True).order_by("created", "id")
+    """The class's drills its pupils are given: all but the archived ones and the drafts, oldest first."""
+    return Drill.objects.filter(classroom=classroom, archived_at__isnull=True, draft=False).order_by(
+        "created", "id"
+    )
+
+
+def chosen_pupils(drill_ids: list[int]) -> dict[int, set[int]]:
+    """The pupils each drill given to some pupils only is given to (one query); absent: everyone."""
+    chosen: dict[int, set[int]] = defaultdict(set)
+    through = Drill.pupils.through.objects.filter(drill_id__in=drill_ids)
+    for drill_id, user_id in through.values_list("drill_id", "user_id"):
+        chosen[drill_id].add(user_id)
+    return chosen
 
 
 def student_drill_rows(user: Any, classroom_ids: list[int] | None = None) -> list[tuple[Drill, Cell]]:
@@ -454,29 +510,49 @@ def student_drill_rows(user: Any, classroom_ids: list[int] | None = None) -> lis
     ).select_related("classroom")
     if classroom_ids is not None:
         drills_qs = drills_qs.filter(classroom_id__in=classroom_ids)
+    # Not the drafts, nor the drills given to other pupils only.
+    chosen = Drill.pupils.through.objects.values("drill_id")
+    mine = Drill.pupils.through.objects.filter(user_id=user.pk).values("drill_id")
+    drills_qs = drills_qs.filter(draft=False).filter(~Q(pk__in=chosen) | Q(pk__in=mine))
     drills = list(drills_qs.distinct())
     puzzles, stats, deadlines = drill_stats(drills, [user.pk])
     rows = [(drill, make_cell(drill, puzzles[drill.pk], stats, user.pk, deadlines)) for drill in drills]
     # Unfinished work first, the soonest due first; then what is done.
-    far = dt.date.max
-    return sorted(rows, key=lambda r: (r[1].done, r[0].due or far, r[0].created, r[0].pk))
+    far = dt.datetime.max.replace(tzinfo=dt.UTC)
+    return sorted(rows, key=lambda r: (r[1].done, r[0].due_at or far, r[0].created, r[0].pk))
 
 
-def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list[PuzzleRow]:
-    """Each puzzle of the class's drills: who tried, solved, got it first time, and the usual mistakes.
+def puzzle_report(
+    classroom: Classroom,
+    lang: str,
+    deck: str = "french",
+    top: int | None = TOP_WRONG,
+    only: int | None = None,
+) -> list[PuzzleRow]:
+    """Each puzzle of the class's drills (or the one ``only``): who tried, solved, got it first
+    time, and the usual mistakes (the ``top`` ones; None: all), each with the pupils who gave it.
 
-    Seven queries: pupils, drills, items, lesson steps, puzzles, attempts by pupil and puzzle,
-    wrong answers counted by puzzle and answer.
+    Seven queries: pupils with their names, drills, items, lesson steps, puzzles, attempts by
+    pupil and puzzle, wrong answers by puzzle, answer and pupil.
     """
     members = Membership.objects.filter(classroom=classroom, left_at__isnull=True)
-    student_ids = list(members.values_list("student_id", flat=True))
+    names = {
+        pk: username if name is None else str(name)
+        for pk, username, name in members.values_list(
+            "student_id", "student__username", "student__account__display_name"
+        )
+    }
+    student_ids = list(names)
     drills = list(_given_drills(classroom))
     drill_ids = [d.pk for d in drills]
     ordered: list[int] = []
     for puzzles in drill_puzzles(drills).values():
-        ordered.extend(p for p in puzzles if p not in ordered)
+        ordered.extend(p for p in puzzles if p not in ordered and (only is None or p == only))
     by_id = Puzzle.objects.in_bulk(ordered)
-    rows = {pk: PuzzleRow(by_id[pk]) for pk in ordered if pk in by_id}
+    puzzle_url = row_addresses("classes-dashboard-puzzle", classroom.pk)
+    pupil_url = row_addresses("classes-student", classroom.pk)
+    rows = {pk: PuzzleRow(by_id[pk], url=puzzle_url(pk)) for pk in ordered if pk in by_id}
+    link_of = functools.cache(lambda pk: format_html('<a href="{}">{}</a>', pupil_url(pk), names[pk]))
     # The answers are read by drill and pupil only (see attempt_stats); those to a puzzle since
     # taken out of the drills are skipped here.
     for puzzle_id, first_try, solved in _per_pupil(drill_ids, student_ids, list(rows)):
@@ -490,20 +566,27 @@ def puzzle_report(classroom: Classroom, lang: str, deck: str = "french") -> list
         wrong = (
             Attempt.objects.filter(drill_id__in=drill_ids, user_id__in=student_ids, correct=False)
             .order_by()
-            .values_list("puzzle_id", "answer")
+            .values_list("puzzle_id", "answer", "user_id")
         )
         counts: dict[int, Counter[str]] = defaultdict(Counter)
-        for puzzle_id, answer in wrong:
+        who: dict[tuple[int, str], set[int]] = defaultdict(set)
+        for puzzle_id, answer, user_id in wrong:
             if puzzle_id not in rows:
                 continue
-            counts[puzzle_id][json.dumps(answer, sort_keys=True)] += 1
+            key = json.dumps(answer, sort_keys=True)
+            counts[puzzle_id][key] += 1
+            who[(puzzle_id, key)].add(user_id)
         for puzzle_id, counter in counts.items():
             puzzle = rows[puzzle_id].puzzle
-            top = sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_WRONG]
-            for answer_json, count in top:
+            common = sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
+            for answer_json, count in common if top is None else common[:top]:
                 rule, reason = wrong_reason(puzzle, answer_json, lang, deck)
                 label = answer_label(puzzle, json.loads(answer_json), lang, deck)
-                rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason))
+                gave = sorted(who[(puzzle_id, answer_json)], key=lambda pk: (names[pk].casefold(), pk))
+                pupils = [(names[pk], pupil_url(pk)) for pk in gave]
+                # Each pupil's link escaped once: a report holds hundreds of them.
+                links = mark_safe(", ".join(link_of(pk) for pk in gave))
+                rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason, pupils, links))
     return list(rows.values())
 
 
@@ -571,13 +654,15 @@ def answer_label(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -
     """A stored answer in words: card names, seat or team names, points."""
     variant = puzzle.variant
     try:
-        if puzzle.task == Task.PLAY:
+        if puzzle.task in (Task.PLAY, Task.BEST_CARD):
             return messages.card_name(Card.parse(answer), variant, lang, deck)
         if puzzle.task == Task.ALL_LEGAL:
             names = [messages.card_name(Card.parse(c), variant, lang, deck) for c in answer]
             return messages.join_list(names, variant, lang) if names else _("no card")
-        if puzzle.task == Task.TRICK_WINNER:
+        if puzzle.task in (Task.TRICK_WINNER, Task.FIRST_LEAD):
             return messages.seat_name(answer, variant, lang)
+        if puzzle.task == Task.VIOLATION:
+            return _("Nobody") if answer == "none" else messages.seat_name(answer, variant, lang)
         if puzzle.task == Task.SCORE and isinstance(answer, dict):
             return " · ".join(f"{messages.team_name(t, variant, lang)} {answer.get(t)}" for t in ("NS", "EW"))
         if puzzle.task == Task.PROJECTS:
@@ -615,7 +700,9 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
             "given_in": (
                 in_drill % {"title": drills[a.drill_id].title}
                 if a.drill_id is not None
-                else trainer if a.puzzle.source == Source.GENERATED else course
+                else trainer
+                if a.puzzle.source == Source.GENERATED
+                else course
             ),
         }
         for a in attempts
@@ -648,6 +735,34 @@ def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
+def class_puzzle(request: HttpRequest, class_id: int, puzzle_id: int) -> HttpResponse:
+    """One puzzle of the class's drills: the position and solution, and every wrong answer with
+    the rule behind it and the pupils who gave it."""
+    classroom = class_for_teacher(request, class_id)
+    lang = get_language() or "en"
+    found = puzzle_report(classroom, lang, top=None, only=puzzle_id)
+    if not found:
+        raise Http404
+    row = found[0]
+    puzzle = row.puzzle
+    if puzzle.task == Task.BEST_CARD:
+        table = best_card_view(puzzle.position, lang, "french", checking.engine_output(puzzle, lang)["seat"])
+    else:
+        table = table_view(puzzle.position, lang, "french")
+    solution = checking.solution(puzzle, lang)
+    cards = solution.values if puzzle.task in (Task.PLAY, Task.ALL_LEGAL, Task.BEST_CARD) else []
+    ctx = {
+        "classroom": classroom,
+        "row": row,
+        "puzzle": puzzle,
+        "table": table,
+        "solution": solution,
+        "solution_cards": card_faces(cards, puzzle.variant, lang, "french") if cards else [],
+    }
+    return page(request, "classroom/class_puzzle.html", ctx)
+
+
+@login_required
 def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     # A former pupil's page stays readable, and so do the archived drills' records.
@@ -670,61 +785,159 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     return page(request, "classroom/student.html", ctx)
 
 
+# ---------------------------------------------------------------- the results as a spreadsheet
+
+# The separator a spreadsheet expects in each language: Excel in French (and other languages
+# whose decimal mark is a comma) splits on ";", and would put a whole "," row in one cell.
+CSV_SEPARATORS = {"fr": ";"}
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
+    """One row per pupil and drill (one per pupil for a class without drills): the figures of
+    the dashboard, the first-try count, the answers given and the last of them, and the pupil's
+    trainer figures."""
+    matrix = class_matrix(classroom, with_last=True)
+    ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
+    header = [
+        _("Pupil"),
+        _("Username"),
+        _("Drill"),
+        _("Due"),
+        _("Puzzles solved"),
+        _("Puzzles"),
+        _("Done"),
+        _("Accuracy (%)"),
+        _("Time (minutes)"),
+        _("Hints"),
+        _("Late"),
+        _("Right at the first try"),
+        _("Answers given"),
+        _("Last answer"),
+        *trainer_report.csv_header(),
+    ]
+    yes, no, not_given = _("yes"), _("no"), _("Not given")
+    rows: list[list[Any]] = []
+    for user, name, row in matrix.rows:
+        trainer = trainer_report.csv_figures(ratings.get(user.pk, []))
+        for drill, cell in row:
+            figures: list[Any] = [not_given, *[""] * 9]
+            if cell.given:
+                accuracy = "" if cell.accuracy is None else cell.accuracy
+                figures = [
+                    *(cell.solved, cell.total, yes if cell.done else no, accuracy, cell.minutes, cell.hints),
+                    *(yes if cell.late else no, cell.first_try, cell.attempts, _moment(cell.last)),
+                ]
+            rows.append(
+                [
+                    _csv_safe(name),
+                    user.get_username(),
+                    _csv_safe(drill.title),
+                    due_text(drill),
+                    *figures,
+                    *trainer,
+                ]
+            )
+        if not row:
+            rows.append([_csv_safe(name), user.get_username(), *[""] * 12, *trainer])
+    return header, rows
+
+
+def puzzle_sheet(classroom: Classroom, lang: str) -> tuple[list[str], list[list[Any]]]:
+    """One row per puzzle of the drills: who tried, got it first time, solved it, and the most
+    common wrong answers with the pupils who gave them."""
+    header = [
+        _("Puzzle"),
+        _("Key"),
+        _("Pupils who answered"),
+        _("Right at the first try"),
+        _("Solved"),
+        _("Success at the first try (%)"),
+        _("Most common wrong answers"),
+    ]
+    rows = []
+    for row in puzzle_report(classroom, lang):
+        wrong = " | ".join(
+            f"{w.label} ×{w.count}: {', '.join(name for name, _url in w.pupils)}" for w in row.wrong
+        )
+        success = "" if row.success is None else row.success
+        rows.append(
+            [
+                _csv_safe(str(row.puzzle.title)),
+                row.puzzle.key,
+                row.tried,
+                row.first_try,
+                row.solved,
+                success,
+                _csv_safe(wrong),
+            ]
+        )
+    return header, rows
+
+
+def _moment(when: dt.datetime | None) -> str:
+    return "" if when is None else timezone.localtime(when).strftime("%Y-%m-%d %H:%M")
+
+
+def _attachment(response: HttpResponse, classroom: Classroom, extension: str) -> HttpResponse:
+    """Named after the class and the day: an ASCII name for old clients, and the class's own
+    name (Arabic, Persian, accents) in RFC 5987's ``filename*`` for the others."""
+    day = timezone.localdate().isoformat()
+    ascii_name = f"{slugify(classroom.name) or f'class-{classroom.pk}'}-{day}.{extension}"
+    own_name = f"{slugify(classroom.name, allow_unicode=True) or f'class-{classroom.pk}'}-{day}.{extension}"
+    response["Content-Disposition"] = (
+        f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{urllib.parse.quote(own_name)}"
+    )
+    return response
+
+
 @login_required
 def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
-    """The pupils × drills table as CSV: UTF-8 with a byte-order mark, so Excel reads Arabic and Persian.
+    """The pupils × drills table as CSV (``?sheet=puzzles``: the puzzles), UTF-8 with a byte-order
+    mark so that Excel reads Arabic and Persian, separated as the page language's spreadsheets
+    expect (";" in French, "," otherwise).
 
     Each row also carries the pupil's puzzle trainer rating and rated answers in each variant
     (empty where they never trained); a class without drills has one row per pupil for them.
     """
     classroom = class_for_teacher(request, class_id)
-    matrix = class_matrix(classroom)
-    ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
+    lang = get_language() or "en"
+    puzzles = request.GET.get("sheet") == "puzzles"
+    header, rows = puzzle_sheet(classroom, lang) if puzzles else pupil_sheet(classroom)
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            _("Pupil"),
-            _("Username"),
-            _("Drill"),
-            _("Due"),
-            _("Puzzles solved"),
-            _("Puzzles"),
-            _("Done"),
-            _("Accuracy (%)"),
-            _("Time (minutes)"),
-            _("Hints"),
-            _("Late"),
-            *trainer_report.csv_header(),
-        ]
-    )
-    yes, no = _("yes"), _("no")
-    for user, name, row in matrix.rows:
-        trainer = trainer_report.csv_figures(ratings.get(user.pk, []))
-        for drill, cell in row:
-            writer.writerow(
-                [
-                    _csv_safe(name),
-                    user.get_username(),
-                    _csv_safe(drill.title),
-                    drill.due.isoformat() if drill.due else "",
-                    cell.solved,
-                    cell.total,
-                    yes if cell.done else no,
-                    "" if cell.accuracy is None else cell.accuracy,
-                    cell.minutes,
-                    cell.hints,
-                    yes if cell.late else no,
-                    *trainer,
-                ]
-            )
-        if not row:
-            writer.writerow([_csv_safe(name), user.get_username(), *[""] * 9, *trainer])
+    writer = csv.writer(out, delimiter=CSV_SEPARATORS.get(lang, ","))
+    writer.writerow(header)
+    writer.writerows(rows)
     response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
-    filename = f"{slugify(classroom.name) or 'class'}-{timezone.localdate().isoformat()}.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return _attachment(response, classroom, "puzzles.csv" if puzzles else "csv")
+
+
+@login_required
+def export_xlsx(request: HttpRequest, class_id: int) -> HttpResponse:
+    """The same as an Excel workbook: a sheet of pupils and drills, a sheet of puzzles."""
+    classroom = class_for_teacher(request, class_id)
+    lang = get_language() or "en"
+    workbook = openpyxl.Workbook(write_only=True)
+    for title, (header, rows) in (
+        (_("Pupils"), pupil_sheet(classroom)),
+        (_("Puzzles"), puzzle_sheet(classroom, lang)),
+    ):
+        sheet = workbook.create_sheet(title=title[:31])
+        sheet.append(header)
+        for row in rows:
+            sheet.append(row)
+    out = io.BytesIO()
+    workbook.save(out)
+    return _attachment(HttpResponse(out.getvalue(), content_type=XLSX), classroom, "xlsx")
+
+
+def due_text(drill: Drill) -> str:
+    """The due day (ISO), and its time in the teacher's zone when one was set: "2030-01-31 18:00"."""
+    day, time = drill.due, drill.due_time
+    if day is None:
+        return ""
+    return day.isoformat() if time is None else f"{day.isoformat()} {time:%H:%M}"
 
 
 def _csv_safe(text: str) -> str:

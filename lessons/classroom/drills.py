@@ -14,11 +14,13 @@ pupils' lists and keeps every answer and "done, late" record; a teacher can rest
 from __future__ import annotations
 
 import datetime as dt
-import itertools
+import functools
+import zoneinfo
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Max, Q
@@ -31,17 +33,21 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from lessons import progress
+from lessons import themes as puzzle_themes
 from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
 from lessons.classroom.permissions import (
     class_for_teacher,
+    display_name,
     drill_for_member,
     drill_for_teacher,
     student_required,
 )
-from lessons.models import Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
+from lessons.models import Classroom, Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
 from lessons.render import confirm_page, page
 from lessons.templatetags.baloot import theme_name
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _lesson_steps
+
+User = get_user_model()
 
 SEARCH_MAX = 100  # puzzles listed by one search
 DRILL_MAX_ITEMS = 200
@@ -52,27 +58,67 @@ DUE_YEARS = 5  # a due date is at most this many years before or after today
 
 
 class DrillForm(forms.ModelForm):
+    """A drill's name, due day and time (in the teacher's time zone), target, draft or given,
+    and to whom: the whole class, or the pupils ticked."""
+
+    due = forms.DateField(
+        label=gettext_lazy("Due date"),
+        required=False,
+        help_text=gettext_lazy("Optional. The drill is late after this day, or after the time below."),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    due_time = forms.TimeField(
+        label=gettext_lazy("Due time"),
+        required=False,
+        help_text=gettext_lazy("Optional: without a time, the end of the day."),
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+    # The browser's time zone, set by a script (static/js/time_zone.js); without it, the drill's
+    # zone so far, or the site's.
+    time_zone = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+    draft = forms.BooleanField(
+        label=gettext_lazy("Draft: not given to the pupils yet"),
+        required=False,
+    )
+    pupils = forms.ModelMultipleChoiceField(
+        label=gettext_lazy("Only for these pupils"),
+        help_text=gettext_lazy("None ticked: the whole class, and the pupils who join later."),
+        required=False,
+        queryset=None,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
     class Meta:
         model = Drill
-        fields = ("title", "due", "target_accuracy")
+        fields = ("title", "target_accuracy")
         labels: ClassVar[dict[str, Any]] = {
             "title": gettext_lazy("Name of the drill"),
-            "due": gettext_lazy("Due date"),
             "target_accuracy": gettext_lazy("Target accuracy (%)"),
         }
         help_texts: ClassVar[dict[str, Any]] = {
-            "due": gettext_lazy("Optional. The drill is late after this day."),
             "target_accuracy": gettext_lazy("Optional: the share of puzzles to get right at the first try."),
         }
         widgets: ClassVar[dict[str, Any]] = {
-            "due": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "target_accuracy": forms.NumberInput(attrs={"min": 1, "max": 100}),
         }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    field_order = ("title", "due", "due_time", "target_accuracy", "pupils", "draft", "time_zone")
+
+    def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         first, last = due_date_range()
         self.fields["due"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+        self.fields["pupils"].queryset = present_pupils(classroom)
+        self.fields["pupils"].label_from_instance = display_name
+        drill = self.instance
+        if drill.pk is not None:
+            self.initial.update(
+                due=drill.due,
+                due_time=drill.due_time,
+                time_zone=drill.time_zone,
+                draft=drill.draft,
+                pupils=list(drill.pupils.values_list("pk", flat=True)),
+            )
 
     def clean_title(self) -> str:
         title = " ".join(self.cleaned_data["title"].split())
@@ -89,6 +135,49 @@ class DrillForm(forms.ModelForm):
                 params={"first": date_format(first), "last": date_format(last)},
             )
         return due
+
+    def clean_time_zone(self) -> str:
+        """A zone the site knows, or the drill's so far (a tampered field is ignored, not an error)."""
+        name = str(self.cleaned_data.get("time_zone") or "").strip()
+        if name and name in available_zones():
+            return name
+        return self.instance.time_zone
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("due_time") is not None and data.get("due") is None and "due" not in self.errors:
+            self.add_error("due", gettext_lazy("Choose the day too."))
+        return data
+
+    def save(self, commit: bool = True) -> Drill:
+        drill: Drill = super().save(commit=False)
+        data = self.cleaned_data
+        drill.time_zone = data["time_zone"]
+        drill.draft = data["draft"]
+        day, time = data.get("due"), data.get("due_time")
+        if day is None:
+            drill.due_at = None
+        elif time is None:
+            drill.due = day
+        else:
+            drill.due_at = dt.datetime.combine(day, time, tzinfo=drill.zone)
+        if commit:
+            drill.save()
+            drill.pupils.set(data["pupils"])
+        return drill
+
+
+@functools.cache
+def available_zones() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def present_pupils(classroom: Classroom) -> Any:
+    return (
+        User.objects.filter(memberships__classroom=classroom, memberships__left_at__isnull=True)
+        .select_related("account")
+        .order_by("account__display_name", "pk")
+    )
 
 
 def due_date_range() -> tuple[dt.date, dt.date]:
@@ -108,6 +197,8 @@ class SearchForm(forms.Form):
     difficulty = forms.TypedChoiceField(
         label=gettext_lazy("Difficulty"), required=False, coerce=int, empty_value=None
     )
+    # Easy (1-2), normal (3) or hard (4-5), as the puzzle trainer's theme page counts them.
+    band = forms.ChoiceField(label=gettext_lazy("Easy, normal or hard"), required=False)
     source = forms.ChoiceField(label=gettext_lazy("Made by"), required=False)
 
     def __init__(self, *args: Any, themes: list[str], lessons: list[Lesson], **kwargs: Any) -> None:
@@ -117,8 +208,9 @@ class SearchForm(forms.Form):
         self.fields["lesson"].choices = anything + [
             (lesson.pk, f"{lesson.course.title} · {lesson.title}") for lesson in lessons
         ]
-        self.fields["theme"].choices = anything + [(t, theme_name(t)) for t in themes]
+        self.fields["theme"].choices = anything + [(t, _theme_name(t)) for t in themes]
         self.fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]
+        self.fields["band"].choices = anything + list(puzzle_themes.BAND_NAMES.items())
         self.fields["source"].choices = [
             *anything,
             ("curriculum", gettext_lazy("The courses")),
@@ -148,13 +240,17 @@ def search(user: Any, data: dict[str, Any]) -> list[Puzzle]:
         puzzles = puzzles.filter(source=data["source"])
     elif data.get("source") == "mine":
         puzzles = puzzles.filter(author_record__author=user)
-    found = puzzles.distinct().order_by("variant", "key")
-    if not data.get("theme"):
-        return list(found[:SEARCH_MAX])
-    # Themes are a JSON list; SQLite cannot look inside it, so they are matched here, reading
-    # only as far as the first SEARCH_MAX matches (there may be thousands of generated puzzles).
-    matching = (p for p in found.iterator(chunk_size=500) if data["theme"] in (p.themes or []))
-    return list(itertools.islice(matching, SEARCH_MAX))
+    if data.get("band"):
+        puzzles = puzzle_themes.in_band(puzzles, data["band"])
+    # The trainer's query of a theme (lessons/themes.py): "20 overruff puzzles, easy".
+    puzzles = puzzle_themes.with_theme(puzzles, data.get("theme") or "")
+    return list(puzzles.distinct().order_by("variant", "key")[:SEARCH_MAX])
+
+
+def _theme_name(key: str) -> str:
+    """A rule family by the trainer's name, any other theme by the catalogs' (or as written)."""
+    named = puzzle_themes.theme_name(key)
+    return named if named != key else theme_name(key)
 
 
 def _themes() -> list[str]:
@@ -172,11 +268,12 @@ def _themes() -> list[str]:
 @require_http_methods(["GET", "POST"])
 def drill_new(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id, change=request.method == "POST")
-    form = DrillForm(request.POST or None)
+    form = DrillForm(request.POST or None, classroom=classroom)
     if request.method == "POST" and form.is_valid():
         drill = form.save(commit=False)
         drill.classroom = classroom
         drill.save()
+        drill.pupils.set(form.cleaned_data["pupils"])
         return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
     return page(request, "classroom/drill_new.html", {"classroom": classroom, "form": form})
 
@@ -186,7 +283,7 @@ def drill_new(request: HttpRequest, class_id: int) -> HttpResponse:
 def drill_edit(request: HttpRequest, drill_id: int) -> HttpResponse:
     """The drill's settings and items, and a search for puzzles and lessons to add."""
     drill = drill_for_teacher(request, drill_id, change=request.method == "POST")
-    form = DrillForm(request.POST or None, instance=drill)
+    form = DrillForm(request.POST or None, instance=drill, classroom=drill.classroom)
     if request.method == "POST" and form.is_valid():
         form.save()
         return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
@@ -208,13 +305,16 @@ def _edit_page(
     ctx = {
         "drill": drill,
         "classroom": drill.classroom,
-        "form": form or DrillForm(instance=drill),
+        "form": form or DrillForm(instance=drill, classroom=drill.classroom),
         "items": items,
         "lessons": lessons,
         "lessons_in_drill": {item.lesson_id for item in items if item.lesson_id},
         "search_form": search_form,
         "found": [(p, p.pk in in_drill) for p in found] if found is not None else None,
         "search_max": SEARCH_MAX,
+        "copy_classes": Classroom.objects.filter(teachers=request.user, archived_at__isnull=True).order_by(
+            "name", "id"
+        ),
     }
     return page(request, "classroom/drill_edit.html", ctx, status=status)
 
@@ -337,6 +437,41 @@ def drill_restore(request: HttpRequest, drill_id: int) -> HttpResponse:
         drill.archived_at = None
         drill.save(update_fields=["archived_at"])
     return HttpResponseRedirect(reverse("classes-detail", args=[drill.classroom_id]))
+
+
+@login_required
+@require_POST
+def drill_publish(request: HttpRequest, drill_id: int) -> HttpResponse:
+    """Give a draft to its pupils (sent twice: given once)."""
+    drill = drill_for_teacher(request, drill_id, change=True)
+    Drill.objects.filter(pk=drill.pk, draft=True).update(draft=False)
+    return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
+
+
+@login_required
+@require_POST
+def drill_copy(request: HttpRequest, drill_id: int) -> HttpResponse:
+    """A copy of the drill, in this class or another the teacher teaches: the same items and
+    target, as a draft without a due date or chosen pupils (those belong to one class's week)."""
+    drill = drill_for_teacher(request, drill_id)
+    target_ids = _ids(request.POST.getlist("classroom"))
+    if not target_ids or len(target_ids) != 1:
+        return _bad(request, drill, _("Choose the class to copy the drill to."))
+    target = class_for_teacher(request, target_ids[0], change=True)
+    title = drill.title if target.pk != drill.classroom_id else _("%(title)s (copy)") % {"title": drill.title}
+    with transaction.atomic():
+        copy = Drill.objects.create(
+            classroom=target,
+            title=title[: Drill._meta.get_field("title").max_length],
+            target_accuracy=drill.target_accuracy,
+            time_zone=drill.time_zone,
+            draft=True,
+        )
+        DrillItem.objects.bulk_create(
+            DrillItem(drill=copy, order=item.order, lesson_id=item.lesson_id, puzzle_id=item.puzzle_id)
+            for item in drill.items.all()
+        )
+    return HttpResponseRedirect(reverse("drills-edit", args=[copy.pk]))
 
 
 # ---------------------------------------------------------------- pupils: doing a drill

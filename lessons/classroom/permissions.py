@@ -8,7 +8,9 @@ The rules, everywhere the same:
   code and pupils are nobody else's business);
 - a pupil of the class asking one of its teacher pages: 403 (they know the class exists);
 - staff may read every teacher page of every class (to help a teacher who asks), and
-  change nothing there: 403 on a change.
+  change nothing there: 403 on a change;
+- an archived class is read-only: a change is a 403 that says to restore it first (restoring,
+  deleting and a co-teacher leaving are the changes still open).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from lessons.models import Account, Classroom, Drill, Membership, Role
 
@@ -97,11 +100,26 @@ def _get_class(class_id: int) -> Classroom:
     return classroom
 
 
-def class_for_teacher(request: HttpRequest, class_id: int, change: bool = False) -> Classroom:
-    """The class, for one of its teachers (and staff, to read); else 403 for its pupils, 404 for others."""
+class ClassArchived(PermissionDenied):
+    """A change asked of an archived class: the 403 page says why (the message is shown)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("This class is archived: it is read-only. Restore it first to change it."))
+
+
+def class_for_teacher(
+    request: HttpRequest, class_id: int, change: bool = False, archived_too: bool = False
+) -> Classroom:
+    """The class, for one of its teachers (and staff, to read); else 403 for its pupils, 404 for others.
+
+    ``change``: the visitor is about to change it, which an archived class refuses unless
+    ``archived_too`` (restoring it, deleting it, a co-teacher leaving it).
+    """
     classroom = _get_class(class_id)
     user = request.user
     if teaches(user, classroom):
+        if change and classroom.archived_at is not None and not archived_too:
+            raise ClassArchived
         return classroom
     if user.is_staff:
         if change:
@@ -112,9 +130,9 @@ def class_for_teacher(request: HttpRequest, class_id: int, change: bool = False)
     raise Http404
 
 
-def class_for_owner(request: HttpRequest, class_id: int) -> Classroom:
-    """The class, for the teacher who made it (who alone chooses the co-teachers)."""
-    classroom = class_for_teacher(request, class_id, change=True)
+def class_for_owner(request: HttpRequest, class_id: int, archived_too: bool = False) -> Classroom:
+    """The class, for the teacher who made it (who alone chooses the co-teachers, and deletes it)."""
+    classroom = class_for_teacher(request, class_id, change=True, archived_too=archived_too)
     if classroom.owner_id != request.user.pk:
         raise PermissionDenied
     return classroom
@@ -157,10 +175,21 @@ def drill_for_teacher(request: HttpRequest, drill_id: int, change: bool = False)
 
 
 def drill_for_member(request: HttpRequest, drill_id: int) -> tuple[Drill, bool]:
-    """The drill and whether the visitor teaches its class (else a pupil doing it)."""
+    """The drill and whether the visitor teaches its class (else a pupil doing it: a draft, or
+    a drill given to other pupils only, does not exist for them)."""
     drill = _get_drill(drill_id)
     _, teacher = class_for_member(request, drill.classroom_id)
+    if not teacher and not given_to(drill, request.user):
+        raise Http404
     return drill, teacher
+
+
+def given_to(drill: Drill, user: Any) -> bool:
+    """Whether the drill is given to this pupil: not a draft, and for the whole class or for them."""
+    if drill.draft:
+        return False
+    chosen = Drill.pupils.through.objects.filter(drill_id=drill.pk)
+    return not chosen.exists() or chosen.filter(user_id=user.pk).exists()
 
 
 def student_of(classroom: Classroom, user_id: int, former: bool = False) -> Any:

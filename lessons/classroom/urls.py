@@ -34,6 +34,7 @@ urlpatterns = [
     path("accounts/password/", accounts.password_change, name="accounts-password"),
     path("accounts/password/done/", accounts.password_change_done, name="accounts-password-done"),
     path("accounts/password/notice/", accounts.password_notice, name="accounts-password-notice"),
+    path("teachers/", classes.for_teachers, name="classes-for-teachers"),
     # Joining a class
     path("join/", classes.join_code, name="classes-join-code"),
     path("join/<str:code>/", classes.join, name="classes-join"),
@@ -51,6 +52,9 @@ urlpatterns = [
     path(CLASS + "leave", classes.leave, name="classes-leave"),
     path(CLASS + "archive", classes.archive, name="classes-archive"),
     path(CLASS + "restore", classes.restore, name="classes-restore"),
+    path(CLASS + "rename", classes.rename, name="classes-rename"),
+    path(CLASS + "announcement", classes.announce, name="classes-announce"),
+    path(CLASS + "delete", classes.delete, name="classes-delete"),
     # Pupils of a class
     path(CLASS + "students/new/", classes.students_new, name="classes-students-new"),
     path(CLASS + "cards/<slug:token>/", classes.cards, name="classes-cards"),
@@ -61,7 +65,13 @@ urlpatterns = [
     # Dashboards
     path(CLASS + "dashboard/", dashboard.dashboard, name="classes-dashboard"),
     path(CLASS + "dashboard/puzzles/", dashboard.puzzles, name="classes-dashboard-puzzles"),
+    path(
+        CLASS + "dashboard/puzzles/<id:puzzle_id>/",
+        dashboard.class_puzzle,
+        name="classes-dashboard-puzzle",
+    ),
     path(CLASS + "dashboard.csv", dashboard.export_csv, name="classes-export"),
+    path(CLASS + "dashboard.xlsx", dashboard.export_xlsx, name="classes-export-xlsx"),
     # Drills: making them
     path(CLASS + "drills/new/", drills.drill_new, name="drills-new"),
     path(DRILL + "edit/", drills.drill_edit, name="drills-edit"),
@@ -70,6 +80,8 @@ urlpatterns = [
     path(DRILL + "items/<id:item_id>/remove", drills.drill_remove_item, name="drills-remove-item"),
     path(DRILL + "archive", drills.drill_archive, name="drills-archive"),
     path(DRILL + "restore", drills.drill_restore, name="drills-restore"),
+    path(DRILL + "publish", drills.drill_publish, name="drills-publish"),
+    path(DRILL + "copy", drills.drill_copy, name="drills-copy"),
     # Drills: doing them
     path("drills/", drills.my_drills, name="drills-mine"),
     path(DRILL, drills.drill_detail, name="drills-detail"),

@@ -34,6 +34,12 @@ from lessons.templatetags.table import (
 )
 
 PLACES = ("south", "east", "north", "west")
+# The project types a learner may announce, in the variant's order (engine.projects).
+PROJECT_TYPES = {
+    "saudi": ("sira", "fifty", "hundred", "four-hundred"),
+    "moroccan": ("tierce", "quarte", "quinte", "carre"),
+    "french": ("tierce", "quarte", "quinte", "carre"),
+}
 
 
 @dataclass
@@ -115,6 +121,48 @@ class Board:
     declarations: list[tuple[str, str, list[CardFace]]] = field(default_factory=list)
     contract: str = ""
     multiplier: int = 1
+    # Every call of the hand in order, the doubling's words after the auction's (see auction_said).
+    auction: list[AuctionCall] = field(default_factory=list)
+    # The learner's own declaring: the types to announce now (value, name), the Baloot/belote
+    # box of the play form (its word), and what the engine found of what they declared.
+    declare_types: list[tuple[str, str]] = field(default_factory=list)
+    belote_word: str = ""
+    own_declarations: list[dict[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class AuctionCall:
+    """One call of the auction as the table shows it; ``new``: said since the learner last spoke,
+    numbered from 1 so that the page can bring the bots' calls in one by one."""
+
+    seat: str
+    call: str
+    new: int = 0
+
+
+def auction_said(hand: Hand, learner: Seat, say: Say) -> list[AuctionCall]:
+    """The whole auction of ``hand`` in the order it was said, then the doubling's words.
+
+    The calls after the learner's own last call are numbered (``new``): those are what the
+    learner has not seen said yet, and the page shows them one after another.
+    """
+    said: list[tuple[int, str]] = [(r.seat, say.call(str(r.call), r.round)) for r in hand.auction.history]
+    if hand.doubling is not None:
+        said += [(seat, say.call(str(word))) for seat, word in hand.doubling.history]
+    last_own = max((i for i, (seat, _) in enumerate(said) if seat == learner), default=-1)
+    return [
+        AuctionCall(say.seat(seat), call, i - last_own if i > last_own else 0)
+        for i, (seat, call) in enumerate(said)
+    ]
+
+
+@dataclass
+class BoardTableView(TableView):
+    """The practice table: its four players are always drawn, even before a card or a call."""
+
+    @property
+    def has_seats(self) -> bool:
+        return True
 
 
 def say_for(table: Table, lang: str, deck: str) -> Say:
@@ -146,22 +194,18 @@ def board(table: Table, lang: str, deck: str) -> Board:
         )
         for seat in SEATS
     }
-    calls_said: list[tuple[str, str]] = []
     bidding_card = None
     trick: list[tuple[str, CardFace]] = []
     phase = hand.phase
     if isinstance(hand, Hand):
         seats[hand.dealer].dealer = True
         if phase in (Phase.AUCTION, Phase.DOUBLING, Phase.VOID):
+            # Each seat's bubble: the last thing it said (the whole auction is listed under the table).
             for record in hand.auction.history:
-                said = say.call(str(record.call), record.round)
-                seats[record.seat].call = said
-                calls_said.append((say.seat(record.seat), said))
+                seats[record.seat].call = say.call(str(record.call), record.round)
             if hand.doubling is not None:
                 for seat, word in hand.doubling.history:
-                    said = say.call(str(word))
-                    seats[Seat(seat)].call = said
-                    calls_said.append((say.seat(seat), said))
+                    seats[Seat(seat)].call = say.call(str(word))
         if phase is Phase.AUCTION:
             bidding_card = say.face(hand.first.bidding_card)
             to_act = hand.auction.to_act
@@ -188,18 +232,19 @@ def board(table: Table, lang: str, deck: str) -> Board:
         trump_text, trump_suit = _trump_words(trump, say)
         if isinstance(hand, Hand):
             contract_text = contract_words({"contract": hand.contract.as_json()}, say.variant, lang, say.deck)
-    tv = TableView(
+    tv = BoardTableView(
         variant=say.variant,
         deck=say.deck,
         seats=[seats[s] for s in sorted(SEATS, key=lambda s: PLACES.index(place_of(s, learner)))],
         trick=trick,
         hand=[],
         hand_seat=say.seat(learner),
-        trump=trump_text,
-        trump_suit=trump_suit,
+        # A whole hand's contract names its trump: the page shows it once, with the auction under it.
+        trump="" if contract_text else trump_text,
+        trump_suit="" if contract_text else trump_suit,
         bidding_card=bidding_card,
-        calls=calls_said,
-        contract=contract_text,
+        calls=[],
+        contract="",
         facts=[],
     )
     to_act = table.learner_to_act()
@@ -213,6 +258,7 @@ def board(table: Table, lang: str, deck: str) -> Board:
         declarations=declarations,
         contract=contract_text,
         multiplier=hand.doubling.multiplier if isinstance(hand, Hand) and hand.doubling else 1,
+        auction=auction_said(hand, learner, say) if isinstance(hand, Hand) else [],
     )
     if to_act and phase in (Phase.AUCTION, Phase.DOUBLING):
         buttons = call_buttons(table, say)
@@ -223,9 +269,25 @@ def board(table: Table, lang: str, deck: str) -> Board:
         b.tricks_won = [(say.team(team), t.tricks[team], t.points[team]) for team in (Team.NS, Team.EW)]
         if t.taken:
             b.last_trick = trick_shown(table, t.taken[-1], len(t.taken), say)
+    if isinstance(hand, Hand) and learner in hand.declaring:
+        _own_declaring(b, hand, learner, say)
     if "result" in table.record:
         b.score = score_shown(table, say)
     return b
+
+
+def _own_declaring(b: Board, hand: Hand, learner: Seat, say: Say) -> None:
+    """What the table offers a learner who declares for themselves, and what the engine found."""
+    if hand.may_declare(learner):
+        b.declare_types = [
+            (kind, messages.project_name(kind, say.variant, say.lang)) for kind in PROJECT_TYPES[say.variant]
+        ]
+    trump = hand.contract.trump if hand.contract is not None else NO_TRUMP
+    done = learner in hand.belote_said or learner in hand.belote_missed
+    if hand.phase is Phase.PLAY and b.to_act and trump != NO_TRUMP and not done:
+        word = "baloot" if say.variant == "saudi" else "belote"
+        b.belote_word = messages.project_name(word, say.variant, say.lang)
+    b.own_declarations = say.items(hand.declaration_reasons(learner))
 
 
 def _trump_words(trump: int, say: Say) -> tuple[str, str]:
@@ -427,9 +489,7 @@ def replay(table: Table, index: int, lang: str, deck: str) -> dict[str, Any]:
     out: dict[str, Any] = {"calls": [], "contract": "", "steps": [], "tricks": [], "declarations": []}
     if isinstance(hand, Hand):
         # A hand that started from a contract (a puzzle position) has an empty auction.
-        out["calls"] = [(say.seat(r.seat), say.call(str(r.call), r.round)) for r in hand.auction.history]
-        if hand.doubling is not None:
-            out["calls"] += [(say.seat(s), say.call(str(w))) for s, w in hand.doubling.history]
+        out["calls"] = auction_said(hand, learner, say)
         if hand.contract is not None:
             out["contract"] = contract_words(
                 {"contract": hand.contract.as_json()}, say.variant, lang, say.deck

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 from django.utils import timezone
 
 from engine.auction import Contract, IllegalCall, Void
-from engine.bots import Bot, HeuristicBot, RandomBot, View, view_of
+from engine.bots import BeginnerBot, Bot, HeuristicBot, View, view_of
 from engine.bots.strong import StrongBot
 from engine.cards import CARDS, SEATS, SUIT_LETTERS, Card, NotationError, Seat, Team, cards_of, next_seat
 from engine.deal import shuffled_deck
@@ -43,6 +43,12 @@ from engine.variants import RuleSet, rules_for
 from lessons.models import BotLevel, PracticeGame
 
 LEARNER = Seat.S
+# The table's coaching settings (PracticeGame.coach). ``declare_for_me``: who announces the
+# learner's projects and Baloot: "first" (the table, in the first hand only; then the learner),
+# "always" (the table) or "never" (the learner). ``khaysh``: a Saudi table punishes a false
+# declaration or an unsaid Baloot by seed 002's penalty (penalty.sa.khaysh).
+COACH_DEFAULTS: dict[str, Any] = {"declare_for_me": "first", "khaysh": False}
+DECLARE_FOR_ME = ("first", "always", "never")
 # Phases in which someone still has to act.
 LIVE = (Phase.AUCTION, Phase.DOUBLING, Phase.PLAY)
 
@@ -53,6 +59,9 @@ class Move(NamedTuple):
     kind: str  # "call" | "double" | "play"
     seat: Seat
     value: str
+
+    # kinds: also "declare" (value: the project types announced, comma-separated, "" for none)
+    # and "belote" (value: a card, played saying Baloot or belote with it).
 
     def as_json(self) -> list[str]:
         return [self.kind, str(self.seat), self.value]
@@ -227,7 +236,8 @@ def make_bots(level: str, seed: int, strong_allowed: bool = True) -> list[Bot]:
     for seat in SEATS:
         s = seed * 4 + seat
         if level == BotLevel.RANDOM:
-            bots.append(RandomBot(seed=s))
+            # Random cards, but the calls of a cautious beginner (not Sun at every deal).
+            bots.append(BeginnerBot(seed=s))
         elif level == BotLevel.STRONG and strong_allowed:
             bots.append(StrongBot(seed=s))
         else:
@@ -238,9 +248,15 @@ def make_bots(level: str, seed: int, strong_allowed: bool = True) -> list[Bot]:
 # ---------------------------------------------------------------- the table
 
 
-def new_record(dealer: Seat, game_score: tuple[int, int] = (0, 0), pot: int = 0) -> dict[str, Any]:
+def new_record(
+    dealer: Seat,
+    game_score: tuple[int, int] = (0, 0),
+    pot: int = 0,
+    coach: dict[str, Any] | None = None,
+    first: bool = True,
+) -> dict[str, Any]:
     seed = secrets.randbelow(2**31)
-    return {
+    record = {
         "dealer": str(dealer),
         "seed": seed,
         "deck": [str(c) for c in shuffled_deck(seed)],
@@ -248,6 +264,16 @@ def new_record(dealer: Seat, game_score: tuple[int, int] = (0, 0), pot: int = 0)
         "pot": pot,
         "actions": [],
     }
+    record.update(coaching(coach, first))
+    return record
+
+
+def coaching(coach: dict[str, Any] | None, first: bool) -> dict[str, bool]:
+    """What a hand's record keeps of the table's settings: does the learner declare, is khaysh played."""
+    settings = {**COACH_DEFAULTS, **(coach or {})}
+    mode = settings["declare_for_me"]
+    for_me = mode == "always" or (mode == "first" and first)
+    return {"declare_self": not for_me, "khaysh": bool(settings["khaysh"])}
 
 
 def first_dealer(rules: RuleSet, learner: Seat = LEARNER) -> Seat:
@@ -284,8 +310,18 @@ class Table:
             contract = Contract(
                 c["mode"], trump_of(c["trump"]), Seat.parse(c["taker"]), Seat.parse(c["receiver"])
             )
-            return Hand.with_contract(self.rules, dealer, contract, deck=deck, game_score=game_score)
-        return Hand(self.rules, dealer, deck=deck, game_score=game_score, pot=record["pot"])
+            return Hand.with_contract(
+                self.rules, dealer, contract, deck=deck, game_score=game_score, **self._declaring(record)
+            )
+        return Hand(
+            self.rules, dealer, deck=deck, game_score=game_score, pot=record["pot"], **self._declaring(record)
+        )
+
+    def _declaring(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Whether the learner declares in this hand (a record from before the setting: the table did)."""
+        if not record.get("declare_self"):
+            return {}
+        return {"declaring": (self.learner,), "khaysh": bool(record.get("khaysh"))}
 
     def replay(self, record: dict[str, Any], upto: int | None = None) -> Table_Hand:
         """The hand of ``record`` with its actions (the first ``upto`` of them) played again."""
@@ -342,7 +378,20 @@ class Table:
         kind = "call" if hand.phase is Phase.AUCTION else "double"
         self._learner_move(Move(kind, self.learner, word.strip().lower()))
 
-    def learner_play(self, code: str) -> None:
+    def learner_declare(self, types: list[str]) -> None:
+        """The learner announces the types of their projects (none: ``[]``); the engine checks them."""
+        hand = self.hand
+        if not isinstance(hand, Hand) or not hand.may_declare(self.learner):
+            raise BadMove("wrong-phase")
+        move = Move("declare", self.learner, ",".join(types))
+        apply(hand, move)
+        self.actions.append(move.as_json())
+
+    def learner_declares(self) -> bool:
+        hand = self.hand
+        return isinstance(hand, Hand) and self.learner in hand.declaring
+
+    def learner_play(self, code: str, belote: bool = False) -> None:
         hand = self.hand
         if hand.phase is not Phase.PLAY:
             raise BadMove("wrong-phase")
@@ -354,7 +403,7 @@ class Table:
             raise BadMove("not-in-hand")
         if not self.learner_to_act():
             raise BadMove("not-your-turn")
-        self._learner_move(Move("play", self.learner, str(card)))
+        self._learner_move(Move("belote" if belote else "play", self.learner, str(card)))
 
     def _learner_move(self, move: Move) -> None:
         try:
@@ -363,6 +412,41 @@ class Table:
             raise BadMove("not-a-call") from None
         self.actions.append(move.as_json())
         self.advance()
+
+    # -- taking a move back
+    def may_take_back(self) -> bool:
+        """Only at the beginner level, in a hand still open to the learner's moves (never in a game
+        whose end is scored, nor in a game assigned by a teacher: ``setup["assigned"]``)."""
+        if self.game.level != BotLevel.RANDOM or self.game.finished or self.setup.get("assigned"):
+            return False
+        return self._take_back_point() is not None
+
+    def _take_back_point(self) -> int | None:
+        """How many actions stay when the learner's last free choice is taken back (None: nothing to)."""
+        for i in range(len(self.actions) - 1, -1, -1):
+            move = Move.from_json(self.actions[i])
+            if move.seat != self.learner or move.kind not in ("call", "double", "play", "declare", "belote"):
+                continue
+            before = self.replay(self.record, i)
+            saved, self.hand = self.hand, before
+            try:
+                forced = self._forced_learner_move() is not None
+            finally:
+                self.hand = saved
+            if not forced:
+                return i
+        return None
+
+    def take_back(self) -> None:
+        """Undo the learner's last call or card and what the bots did after it: the learner chooses again."""
+        if not self.may_take_back():
+            raise BadMove("wrong-phase")
+        point = self._take_back_point()
+        assert point is not None
+        del self.actions[point:]
+        self.record.pop("result", None)
+        self.record["takebacks"] = self.record.get("takebacks", 0) + 1
+        self.hand = self.replay(self.record)
 
     # -- the bots
     def advance(self) -> None:
@@ -433,7 +517,9 @@ class Table:
             dealer = Seat.parse(result["next_dealer"])
         else:
             dealer = next_seat(Seat.parse(self.record["dealer"]), self.rules.clockwise)
-        record = new_record(dealer, (result["game"][0], result["game"][1]), result["pot"])
+        record = new_record(
+            dealer, (result["game"][0], result["game"][1]), result["pot"], self.game.coach, first=False
+        )
         self.records.append(record)
         self.index += 1
         self.record = record
@@ -455,10 +541,19 @@ class Table:
 
 def apply(hand: Table_Hand, move: Move) -> None:
     """Make ``move`` on ``hand``; raise :class:`Refused` with the engine's reasons when the rules say no."""
-    if move.kind == "play":
+    if move.kind == "declare":
+        if not isinstance(hand, Hand) or not hand.may_declare(move.seat):
+            raise BadMove("wrong-phase")
+        hand.declare(move.seat, [t for t in move.value.split(",") if t])
+        return
+    if move.kind in ("play", "belote"):
         if hand.to_play != move.seat:
             raise BadMove("not-your-turn")
         card = Card.parse(move.value)
+        if move.kind == "belote":
+            if not isinstance(hand, Hand):
+                raise BadMove("wrong-phase")
+            hand.say_belote(move.seat)
         try:
             hand.play(card)
         except IllegalPlay as e:
@@ -518,16 +613,19 @@ def start_game(
     options: dict[str, Any],
     session_key: str,
     user: Any = None,
+    coach: dict[str, Any] | None = None,
 ) -> PracticeGame:
     """A new game at the practice table, played up to the learner's first turn."""
     rules = rules_for(variant, options)
+    coach = {**COACH_DEFAULTS, **(coach or {})}
     game = PracticeGame(
         session_key=session_key,
         user=user,
         variant=variant,
         level=level,
         options=options,
-        hands=[new_record(first_dealer(rules))],
+        coach=coach,
+        hands=[new_record(first_dealer(rules), coach=coach)],
     )
     return _started(game)
 

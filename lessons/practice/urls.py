@@ -11,13 +11,17 @@ urlpatterns = [
     path(GAME, views.game_page, name="practice-game"),
     path(GAME + "play", views.play, name="practice-play"),
     path(GAME + "call", views.call, name="practice-call"),
+    path(GAME + "declare", views.declare, name="practice-declare"),
     path(GAME + "next", views.next_hand, name="practice-next"),
+    path(GAME + "takeback", views.take_back, name="practice-takeback"),
     path(GAME + "why", views.why, name="practice-why"),
     path(GAME + "hand/<int:n>/", views.replay, name="practice-replay"),
     # A puzzle's position played out against the bots
     path("practice/puzzle/<slug:key>/", views.from_puzzle, name="practice-puzzle"),
     # The practice table of each variant
     path("practice/", views.index, name="practice-index"),
+    # A guided first hand (the home page's "Start here" links to it)
+    path("practice/guided/<str:variant>/", views.guided_hand, name="practice-guided"),
     path("practice/<str:variant>/", views.variant_table, name="practice-variant"),
     path("practice/<str:variant>/new", views.new_game, name="practice-new"),
 ]

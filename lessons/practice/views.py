@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine.cards import Card
 from lessons.models import BotLevel, PracticeGame, Puzzle, Step, Variant
-from lessons.practice import display
+from lessons.practice import display, guided
 from lessons.practice.scenario import kind_of, scenario_for
 from lessons.practice.state import BadMove, BrokenGame, Refused, Table, start_game, start_scenario
 from lessons.puzzle_access import may_see_puzzle
@@ -32,6 +32,23 @@ from lessons.views import get_prefs
 
 # The game lengths offered per variant, the usual one first.
 TARGETS = {"saudi": (152, 100), "moroccan": (500, 1000), "french": (1000, 500)}
+
+
+class Coached(Exception):
+    """A legal choice the guided hand stops, with the coach's reason (lessons.practice.guided)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def coach_check(request: HttpRequest, table: Table, kind: str, value: str) -> None:
+    """Stop a choice the guided hand does not teach (nothing to check at another table)."""
+    if guided.is_guided(table):
+        deck = effective_deck(table.game.variant, get_prefs(request)["deck"])
+        reason = guided.stop(table, kind, value, get_language() or "en", deck)
+        if reason:
+            raise Coached(reason)
 
 
 def bad_move_message(code: str) -> str:
@@ -50,6 +67,21 @@ def bad_move_message(code: str) -> str:
 # ---------------------------------------------------------------- forms
 
 
+class CoachForm(forms.Form):
+    """The table's coaching settings (lessons.practice.state.COACH_DEFAULTS)."""
+
+    declare_for_me = forms.ChoiceField(
+        choices=(
+            ("first", gettext_lazy("The table declares for me in the first hand only")),
+            ("always", gettext_lazy("The table always declares for me")),
+            ("never", gettext_lazy("I declare myself from the first hand")),
+        ),
+        required=False,
+        initial="first",
+    )
+    khaysh = forms.BooleanField(required=False)
+
+
 class LevelForm(forms.Form):
     level = forms.ChoiceField(
         choices=BotLevel.choices,
@@ -58,7 +90,7 @@ class LevelForm(forms.Form):
     )
 
 
-class NewGameForm(LevelForm):
+class NewGameForm(LevelForm, CoachForm):
     target = forms.TypedChoiceField(
         coerce=int,
         choices=(),
@@ -68,6 +100,7 @@ class NewGameForm(LevelForm):
 
     def __init__(self, variant: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.variant = variant
         field = self.fields["target"]
         assert isinstance(field, forms.TypedChoiceField)
         field.choices = [(t, str(t)) for t in TARGETS[variant]]
@@ -89,6 +122,17 @@ class PlayForm(MoveForm):
     card = forms.CharField(
         max_length=8, error_messages={"required": gettext_lazy("Choose a card of your hand.")}
     )
+    belote = forms.BooleanField(required=False)
+
+
+class DeclareForm(MoveForm):
+    """How many projects of each type the learner announces (``n_<type>``, 0 to 2)."""
+
+    def __init__(self, types: tuple[str, ...], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.types = types
+        for kind in types:
+            self.fields[f"n_{kind}"] = forms.IntegerField(min_value=0, max_value=2, required=False)
 
 
 class CallForm(MoveForm):
@@ -102,6 +146,8 @@ class CallForm(MoveForm):
 def index(request: HttpRequest) -> HttpResponse:
     games = _games(request).filter(setup__isnull=True)
     variants = [(value, label, games.filter(variant=value).first()) for value, label in Variant.choices]
+    guides = set(guided.available())
+    variants = [(value, label, game, value in guides) for value, label, game in variants]
     return render(request, "practice/index.html", {"variants": variants, "prefs": get_prefs(request)})
 
 
@@ -122,7 +168,11 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
         return _start_page(request, variant, form, status=400)
     target = form.cleaned_data["target"] or TARGETS[variant][0]
     owner = _owner(request)
-    start_game(variant, form.cleaned_data["level"], {"target": target}, **owner)
+    coach = {
+        "declare_for_me": form.cleaned_data.get("declare_for_me") or "first",
+        "khaysh": variant == "saudi" and bool(form.cleaned_data.get("khaysh")),
+    }
+    start_game(variant, form.cleaned_data["level"], {"target": target}, coach=coach, **owner)
     return HttpResponseRedirect(reverse("practice-variant", args=[variant]))
 
 
@@ -204,12 +254,66 @@ def from_puzzle(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_POST
 def play(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, PlayForm, lambda table, data: table.learner_play(data["card"]))
+    def action(table: Table, data: dict[str, Any]) -> None:
+        coach_check(request, table, "play", data["card"])
+        table.learner_play(data["card"], bool(data.get("belote")))
+
+    return _act(request, pk, PlayForm, action)
+
+
+@require_POST
+def declare(request: HttpRequest, pk: int) -> HttpResponse:
+    """The learner announces their projects (by type); the engine checks them against the hand."""
+    game = _game_or_404(request, pk)
+    types = display.PROJECT_TYPES[game.variant]
+    nothing = bool(request.POST.get("nothing"))
+
+    def form_class(data: Any) -> DeclareForm:
+        return DeclareForm(types, data)
+
+    def action(table: Table, data: dict[str, Any]) -> None:
+        announced = [] if nothing else [k for k in types for _ in range(data.get(f"n_{k}") or 0)]
+        coach_check(request, table, "declare", ",".join(announced))
+        table.learner_declare(announced)
+
+    return _act(request, pk, form_class, action)
 
 
 @require_POST
 def call(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, CallForm, lambda table, data: table.learner_call(data["call"]))
+    def action(table: Table, data: dict[str, Any]) -> None:
+        coach_check(request, table, "call", data["call"].strip().lower())
+        table.learner_call(data["call"])
+
+    return _act(request, pk, CallForm, action)
+
+
+@require_http_methods(["GET", "POST"])
+def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
+    """A guided first hand of ``variant``: what it is (GET), and a new one dealt (POST)."""
+    _check_variant(variant)
+    if variant not in guided.available():
+        raise Http404
+    g = guided.guide(variant)
+    if request.method == "POST":
+        game = guided.new_game(g)
+        owner = _owner(request)
+        game.session_key, game.user = owner["session_key"], owner["user"]
+        game.save()
+        return HttpResponseRedirect(reverse("practice-game", args=[game.pk]))
+    ctx = {
+        "variant": variant,
+        "variant_name": Variant(variant).label,
+        "prefs": get_prefs(request),
+        "page_url": reverse("practice-guided", args=[variant]),
+    }
+    return render(request, "practice/guided.html", ctx)
+
+
+@require_POST
+def take_back(request: HttpRequest, pk: int) -> HttpResponse:
+    """The learner's last call or card taken back (beginner level only: lessons.practice.state)."""
+    return _act(request, pk, MoveForm, lambda table, data: table.take_back())
 
 
 @require_POST
@@ -217,7 +321,7 @@ def next_hand(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, MoveForm, lambda table, data: table.next_hand())
 
 
-def _act(request: HttpRequest, pk: int, form_class: type[MoveForm], action: Any) -> HttpResponse:
+def _act(request: HttpRequest, pk: int, form_class: Any, action: Any) -> HttpResponse:
     game = _game_or_404(request, pk)
     table = _table(game)
     if table is None:
@@ -233,6 +337,8 @@ def _act(request: HttpRequest, pk: int, form_class: type[MoveForm], action: Any)
         action(table, form.cleaned_data)
     except Refused as e:
         return _render_board(request, table, refused=e)
+    except Coached as e:
+        return _render_board(request, table, coach_stop=e.reason)
     except BadMove as e:
         return _render_board(request, table, error=bad_move_message(e.code), status=400)
     if not table.save(move):
@@ -336,6 +442,7 @@ def _render_board(
     why: bool = False,
     fragment: str = "board",
     status: int = 200,
+    coach_stop: str = "",
 ) -> HttpResponse:
     game = table.game
     lang = get_language() or "en"
@@ -353,9 +460,17 @@ def _render_board(
             "refused": _refused(refused, table, say),
             "why": display.why(table, lang, deck) if why else None,
             "why_asked": why,
+            "guided": guided.is_guided(table),
+            "coach": guided.coach(table, lang, deck) if guided.is_guided(table) else [],
+            "coach_stop": coach_stop,
+            # Bring the bots' new calls in one by one only where the board is swapped in by htmx.
+            "reveal": bool(request.htmx),
             "play_url": reverse("practice-play", args=[pk]),
             "call_url": reverse("practice-call", args=[pk]),
             "next_url": reverse("practice-next", args=[pk]),
+            "takeback_url": reverse("practice-takeback", args=[pk]),
+            "declare_url": reverse("practice-declare", args=[pk]),
+            "can_take_back": table.may_take_back(),
             "why_url": reverse("practice-why", args=[pk]),
             "new_url": reverse("practice-new", args=[game.variant]),
             "new_form": NewGameForm(game.variant, initial={"level": game.level}) if not game.setup else None,

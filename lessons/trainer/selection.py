@@ -8,6 +8,12 @@ within a window of the learner's; the window widens (:data:`WINDOWS`) until one 
 new puzzle is left, the generator makes a fresh one (:mod:`lessons.trainer.supply`); failing
 that, the failed ones come back in turn, and when none of either is left, there is nothing to show.
 
+The learner's choices narrow the pool: a theme (lessons/themes.py) serves only puzzles of that
+theme, replays included, and no fresh endgame is made for it; "easier" or "harder" moves the centre
+of the window (lessons/standing.py DIFFICULTY_SHIFT). A learner who said they are new to the game
+meets only rule drills and endgames of one or two tricks for their first :data:`BEGINNER_ANSWERS`
+rated answers.
+
 Every choice is a few indexed queries: the learner's plays are excluded by a subquery (the unique
 (learner, puzzle) index), the rating window reads the (source, variant, rating) index, and the
 random pick is an offset into the window, so no history is read into Python.
@@ -21,12 +27,15 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from lessons.models import Puzzle, Source, TrainerPlay, TrainerRating
+from lessons import themes
+from lessons.models import Puzzle, TrainerPlay, TrainerRating
+from lessons.standing import DIFFICULTY_SHIFT
 from lessons.trainer import supply
 
 RECENT = 20  # a puzzle shown is not shown again before this many others (if others are left)
 REPLAY_EVERY = 5  # one failed puzzle comes back after this many new ones
 WINDOWS = (100.0, 200.0, 400.0, 800.0)  # rating distance, widened until a puzzle is found
+BEGINNER_ANSWERS = 10  # rated answers a "new" learner gives before meeting every kind of puzzle
 
 
 @dataclass(frozen=True)
@@ -38,31 +47,49 @@ class Pick:
 
 
 def generated(variant: str) -> QuerySet[Puzzle]:
-    """The trainer's puzzles: every generated puzzle of the variant."""
-    return Puzzle.objects.filter(source=Source.GENERATED, variant=variant)
+    """The trainer's puzzles: every generated puzzle of the variant (rule drills and endgames)."""
+    return themes.generated(variant)
+
+
+def is_beginner(who: TrainerRating) -> bool:
+    return who.level == "new" and who.played < BEGINNER_ANSWERS
+
+
+def pool_of(who: TrainerRating) -> QuerySet[Puzzle]:
+    """The puzzles the learner's choices allow: their theme, and a beginner's kinds of puzzle."""
+    pool = themes.with_theme(generated(who.variant), who.theme)
+    return themes.beginner_puzzles(pool) if is_beginner(who) else pool
+
+
+def centre(who: TrainerRating) -> float:
+    """The rating the next puzzle is sought around: the learner's, moved by their difficulty."""
+    return who.rating + DIFFICULTY_SHIFT.get(who.difficulty, 0.0)
 
 
 def new_puzzle(who: TrainerRating, avoid: list[int]) -> Puzzle | None:
     """A puzzle never answered, not in ``avoid``, as near the learner's rating as can be found."""
-    pool = generated(who.variant).exclude(pk__in=TrainerPlay.objects.filter(learner=who).values("puzzle_id"))
+    pool = pool_of(who).exclude(pk__in=TrainerPlay.objects.filter(learner=who).values("puzzle_id"))
     if avoid:
         pool = pool.exclude(pk__in=avoid)
+    target = centre(who)
     for width in WINDOWS:
-        near = pool.filter(rating__gte=who.rating - width, rating__lte=who.rating + width)
+        near = pool.filter(rating__gte=target - width, rating__lte=target + width)
         count = near.count()
         if count:
             return near.order_by("rating", "pk")[random.randrange(count)]
     # Far from the learner: the nearest one above or below.
-    above = pool.filter(rating__gte=who.rating).order_by("rating", "pk").first()
-    below = pool.filter(rating__lt=who.rating).order_by("-rating", "pk").first()
+    above = pool.filter(rating__gte=target).order_by("rating", "pk").first()
+    below = pool.filter(rating__lt=target).order_by("-rating", "pk").first()
     if above is None or below is None:
         return above or below
-    return above if above.rating - who.rating <= who.rating - below.rating else below
+    return above if above.rating - target <= target - below.rating else below
 
 
 def failed_puzzle(who: TrainerRating, avoid: list[int]) -> Puzzle | None:
     """The failed puzzle, not solved since, missed longest ago (not in ``avoid``)."""
     plays = TrainerPlay.objects.filter(learner=who, cleared=False)
+    if who.theme:
+        plays = plays.filter(puzzle__in=themes.with_theme(generated(who.variant), who.theme))
     if avoid:
         plays = plays.exclude(puzzle_id__in=avoid)
     play = plays.select_related("puzzle").order_by("updated", "id").first()
@@ -75,8 +102,16 @@ def failed_count(who: TrainerRating | None) -> int:
 
 
 def current(who: TrainerRating) -> Pick | None:
-    """The puzzle on screen, if it is still unanswered: a reload shows it again."""
+    """The puzzle on screen, if it is still unanswered: a reload shows it again.
+
+    Not when the learner has since chosen a theme it does not have: the chosen theme comes first.
+    """
     if who.current_id is None or who.current_answered:
+        return None
+    if (
+        who.theme
+        and not themes.with_theme(generated(who.variant), who.theme).filter(pk=who.current_id).exists()
+    ):
         return None
     puzzle = who.current
     assert puzzle is not None
@@ -95,7 +130,9 @@ def next_pick(who: TrainerRating) -> Pick | None:
         pick = _as_pick(failed_puzzle(who, recent[-REPLAY_EVERY:]), replay=True)
     pick = pick or _as_pick(new_puzzle(who, recent), replay=False)
     # Nothing new in the pool: a fresh endgame from the generator, so the stream never ends.
-    pick = pick or _as_pick(supply.fresh_for(who.variant, who.rating), replay=False)
+    # Not for a theme or a beginner: the generator makes endgames of every theme, three tricks or more.
+    if not who.theme and not is_beginner(who):
+        pick = pick or _as_pick(supply.fresh_for(who.variant, centre(who)), replay=False)
     # Nothing new away from the recent ones: the failed ones, then anything shown but not answered,
     # then the failed puzzle just answered (the last one left).
     just_answered = [who.current_id] if who.current_id else []

@@ -11,6 +11,9 @@ urlpatterns = [
     path("train/", views.index, name="trainer-index"),
     path(TRAIN, views.train, name="trainer-next"),
     path(TRAIN + "replay/", views.replay, name="trainer-replay"),
+    path(TRAIN + "start", views.start, name="trainer-start"),
+    path(TRAIN + "themes/", views.theme_page, name="trainer-themes"),
+    path(TRAIN + "choose", views.choose, name="trainer-choose"),
     # Puzzle interaction: htmx posts get a fragment, plain posts the whole trainer page
     path(PUZZLE + "answer", views.answer, name="trainer-answer"),
     path(PUZZLE + "hint", views.hint, name="trainer-hint"),

@@ -8,7 +8,14 @@ streak, the next puzzle) through the verdict partial's ``verdict_footer``. Answe
 lessons/checking.py, recorded as attempts by lessons/progress.py and rated by
 lessons/trainer/results.py.
 
-Bad input (an unknown variant or puzzle in a post, a tampered form) is a 400 with a message.
+Before the first puzzle of a variant the learner says where they start (``start``: "I am new",
+"I know the rules", "I play often", lessons/standing.py LEVELS). The theme page
+(``/train/<variant>/themes/``) lists the rule families and the endgame themes with their count of
+puzzles and the learner's success, offers a choice of theme and of difficulty, and draws the
+learner's rating history (lessons/trainer/history.py).
+
+Bad input (an unknown variant, level, theme or puzzle in a post, a tampered form) is a 400 with a
+message.
 """
 
 from __future__ import annotations
@@ -20,14 +27,19 @@ from typing import Any
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from lessons import progress
-from lessons.models import Puzzle, Source, StepKind, TrainerPlay, TrainerRating, Variant
+from engine import messages
+from engine.cards import Card
+from lessons import progress, themes
+from lessons.models import Puzzle, Source, StepKind, Task, TrainerPlay, TrainerRating, Variant
+from lessons.rating import LEVEL_DEVIATION
 from lessons.render import page as render_page
-from lessons.standing import Result, standing
-from lessons.trainer import results, selection
+from lessons.standing import DIFFICULTY_SHIFT, LEVELS, Result, standing
+from lessons.trainer import history, results, selection
 from lessons.views import StepPage, _bad_request
 
 # In the trainer the solution opens after one wrong answer: the rating has already been decided.
@@ -68,9 +80,15 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def train(request: HttpRequest, variant: str) -> HttpResponse:
-    """The next puzzle of the variant (the one on screen again, until it is answered)."""
+    """The next puzzle of the variant (the one on screen again, until it is answered).
+
+    A learner who has not said where they start is asked first (nothing is stored by this GET).
+    """
     _check_variant(variant)
-    who = results.learner(request, variant)
+    found = results.find_learner(request, variant)
+    if found is None or (not found.level and not found.played):
+        return _start_page(request, variant)
+    who = found
     pick = selection.next_pick(who)
     if pick is None:
         return _nothing_left(request, who)
@@ -83,6 +101,123 @@ def replay(request: HttpRequest, variant: str) -> HttpResponse:
     who = results.learner(request, variant)
     if selection.replay_pick(who) is None:
         return _nothing_left(request, who, replay=True)
+    return HttpResponseRedirect(reverse("trainer-next", args=[variant]))
+
+
+def _start_page(request: HttpRequest, variant: str, status: int = 200, error: str = "") -> HttpResponse:
+    ctx = {
+        "variant": variant,
+        "label": Variant(variant).label,
+        "levels": [
+            (
+                "new",
+                _("I am new"),
+                _("The rules are new to me: start with rule drills and the last two tricks."),
+            ),
+            ("rules", _("I know the rules"), _("I know how to play: start with easy endgames.")),
+            ("often", _("I play often"), _("Give me real endgames from the start.")),
+        ],
+        "error": error,
+        "page_url": reverse("trainer-next", args=[variant]),
+    }
+    return render_page(request, "trainer/start.html", ctx, status=status)
+
+
+@require_POST
+def start(request: HttpRequest, variant: str) -> HttpResponse:
+    """Keep the learner's starting level: their rating and a smaller deviation (lessons/rating.py).
+
+    Only before their first rated answer: a rating earned cannot be reset by posting again.
+    """
+    _check_variant(variant)
+    level = request.POST.get("level", "")
+    if level not in LEVELS:
+        return _start_page(request, variant, status=400, error=_("Choose one of the three starting levels."))
+    who = results.learner(request, variant)
+    if not who.played and not who.level:
+        who.level = level
+        who.rating = LEVELS[level]
+        who.deviation = LEVEL_DEVIATION
+        who.updated = timezone.now()
+        who.save(update_fields=["level", "rating", "deviation", "updated"])
+    return HttpResponseRedirect(reverse("trainer-next", args=[variant]))
+
+
+def theme_page(request: HttpRequest, variant: str) -> HttpResponse:
+    """The themes of the variant: puzzles in each, the learner's success, their choices and rating history."""
+    _check_variant(variant)
+    who = results.find_learner(request, variant)
+    counts: dict[str, int] = {}
+    bands: dict[str, dict[str, int]] = {}
+    for keys, difficulty in selection.generated(variant).values_list("themes", "difficulty"):
+        band = next(b for b, (lo, hi) in themes.BANDS.items() if lo <= difficulty <= hi)
+        for key in keys or []:
+            counts[key] = counts.get(key, 0) + 1
+            bands.setdefault(key, {}).setdefault(band, 0)
+            bands[key][band] += 1
+    tried: dict[str, list[int]] = {}
+    if who is not None:
+        for keys, success in TrainerPlay.objects.filter(learner=who).values_list("puzzle__themes", "success"):
+            for key in keys or []:
+                seen = tried.setdefault(key, [0, 0])
+                seen[0] += 1
+                seen[1] += int(success)
+
+    def row(key: str, name: str) -> dict[str, Any]:
+        played, solved = tried.get(key, [0, 0])
+        return {
+            "key": key,
+            "name": name,
+            "count": counts.get(key, 0),
+            "played": played,
+            "solved": solved,
+            "percent": round(100 * solved / played) if played else None,
+            "chosen": who is not None and who.theme == key,
+        }
+
+    lang = get_language() or "en"
+    ctx = {
+        "variant": variant,
+        "label": Variant(variant).label,
+        "rule_rows": [row(k, str(n)) for k, n in themes.RULE_THEMES.items()],
+        "endgame_rows": [
+            row(
+                k,
+                themes.theme_name(k)
+                if k == "short-endgame"
+                else messages.lookup(f"theme.{k}", variant, lang, k),
+            )
+            for k in themes.ENDGAME_THEMES
+        ],
+        "theme": who.theme if who else "",
+        "difficulty": who.difficulty if who else "normal",
+        "difficulties": [
+            ("easier", _("Easier")),
+            ("normal", _("Normal")),
+            ("harder", _("Harder")),
+        ],
+        "standing": standing(who, selection.failed_count(who)),
+        "started": who is not None and (bool(who.level) or who.played > 0),
+        "chart": history.chart(who),
+        "page_url": reverse("trainer-themes", args=[variant]),
+    }
+    return render_page(request, "trainer/themes.html", ctx)
+
+
+@require_POST
+def choose(request: HttpRequest, variant: str) -> HttpResponse:
+    """Keep the learner's theme (blank: every theme) and difficulty, then show the next puzzle."""
+    _check_variant(variant)
+    theme = request.POST.get("theme", "")
+    difficulty = request.POST.get("difficulty", "normal")
+    back = reverse("trainer-themes", args=[variant])
+    if theme and not themes.is_theme(theme):
+        return _bad_request(request, _("There is no such theme in the puzzle trainer."), back=back)
+    if difficulty not in DIFFICULTY_SHIFT:
+        return _bad_request(request, _("Choose easier, normal or harder."), back=back)
+    who = results.learner(request, variant)
+    who.theme, who.difficulty = theme, difficulty
+    who.save(update_fields=["theme", "difficulty"])
     return HttpResponseRedirect(reverse("trainer-next", args=[variant]))
 
 
@@ -100,6 +235,8 @@ def _nothing_left(request: HttpRequest, who: TrainerRating, replay: bool = False
         "standing": standing(who, failed),
         "replay": replay,
         "empty": not selection.generated(who.variant).exists(),
+        "theme": who.theme,
+        "themes_url": reverse("trainer-themes", args=[who.variant]),
         "page_url": reverse("trainer-next", args=[who.variant]),
     }
     return render_page(request, "trainer/done.html", ctx)
@@ -180,6 +317,9 @@ class TrainerPage(StepPage):
         self.result: Result | None = None
         # Help shown counts for the puzzle on screen only: a replay starts without it.
         self.hint_shown = who.current_id == puzzle.pk and who.current_hint
+        if not puzzle.hint:
+            # In memory only: the trainer's own nudge for a generated puzzle, in the page's language.
+            puzzle.hint = nudge(puzzle, self.lang, self.deck)
 
     @functools.cached_property
     def wrong_tries(self) -> int:  # type: ignore[override]
@@ -223,7 +363,46 @@ class TrainerPage(StepPage):
                 "standing": standing(self.who, selection.failed_count(self.who)),
                 "replay_url": reverse("trainer-replay", args=[self.variant]),
                 "verdict_footer": "trainer/partials/result.html",
+                "themes_url": reverse("trainer-themes", args=[self.variant]),
+                "theme": self.who.theme,
+                "difficulty": self.who.difficulty,
                 "solution_offered": self.wrong_tries >= TRIES_BEFORE_SOLUTION,
             }
         )
         return ctx
+
+
+def nudge(puzzle: Puzzle, lang: str, deck: str) -> str:
+    """A hint that points without telling: the suit to play in an endgame, the rule to think of in a drill."""
+    variant = puzzle.variant
+    if puzzle.task == Task.BEST_CARD and puzzle.answers:
+        best = Card.parse(str(puzzle.answers[0]))
+        hand = next((h for h in (puzzle.position.get("hands") or {}).values() if str(best) in h), [])
+        if len({Card.parse(c).suit for c in hand}) > 1:
+            suit = messages.suit_name(best.suit, variant, lang, deck)
+            return _("Look at your {suit}: the best card is one of them.").format(suit=suit)
+        # One suit in hand: naming it says nothing. The idea of the puzzle does.
+        idea = next(
+            (t for t in puzzle.themes or [] if t in themes.ENDGAME_THEMES and t != "short-endgame"), ""
+        )
+        if idea:
+            name = messages.lookup(f"theme.{idea}", variant, lang, idea)
+            return _("Think of this idea: {theme}.").format(theme=name)
+        return _("Play the hand out in your head: who takes each of the tricks left?")
+    if puzzle.rules:
+        titles = [messages.rule_title(str(r), variant, lang) for r in puzzle.rules[:2]]
+        return _("Think of the rule: {rules}.").format(rules=messages.join_list(titles, variant, lang))
+    family = next((t for t in puzzle.themes or [] if t in themes.RULE_THEMES), "")
+    nudges = {
+        "legal-cards": _("Start from the suit led: must you follow it, and if you cannot, must you trump?"),
+        "card-points": _(
+            "Add up the points of each card; in the trump suit the Jack and the 9 count the most."
+        )
+        if puzzle.position.get("trump")
+        else _("Add up the points of each card; the Ace and the Ten count the most."),
+        "trick-winner": _("Was a trump played? If not, the highest card of the suit led wins."),
+        "projects": _("Find each team's best project first, then compare them."),
+        "scoring": _("Did the taking team make its contract? Start there."),
+        "bidding": _("Which round of the auction is it, and who has bid already?"),
+    }
+    return nudges.get(family, "")

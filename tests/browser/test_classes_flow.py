@@ -212,10 +212,11 @@ def teacher_sees_the_result(page: Page, base: str, lang: str, classroom: Classro
     assert raw.startswith(b"\xef\xbb\xbf"), "no UTF-8 byte-order mark: Excel would garble Arabic names"
     text = raw.decode("utf-8-sig")
     header, *lines = text.splitlines()
-    assert header.split(",")[0] == catalog(lang, "Pupil")
+    sep = ";" if lang == "fr" else ","  # as French spreadsheets expect
+    assert header.split(sep)[0] == catalog(lang, "Pupil")
     (line,) = lines
-    assert line.startswith(people["pupil"] + ",")
-    assert f",{DUE.isoformat()},1,1," in line
+    assert line.startswith(people["pupil"] + sep)
+    assert f"{sep}{DUE.isoformat()}{sep}1{sep}1{sep}" in line
 
 
 @pytest.mark.parametrize("lang", ["ar", "fr"])

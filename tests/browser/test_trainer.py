@@ -1,9 +1,12 @@
-"""A learner in the puzzle trainer, in a real browser, in Arabic (right to left) and French.
+"""A learner in the puzzle trainer, in a real browser, in Arabic (right to left) and French, and a
+beginner in Persian (right to left) and English.
 
-From the trainer's page of games to a Saudi puzzle: a wrong first answer (the rating goes down,
-the streak is 0), the next puzzle, a right answer (the rating goes up, the streak is 1), all in
-place with htmx; axe finds no violation at all on any of those states; a phone shows it all
-without sideways scrolling.
+From the trainer's page of games, through the starting level, to a Saudi puzzle: a wrong first
+answer (the rating goes down, the streak is 0), the next puzzle, a right answer (the rating goes
+up, the streak is 1), all in place with htmx; axe finds no violation at all on any of those
+states; a phone shows it all without sideways scrolling. A beginner starts as "I am new", takes a
+hint on a rule drill, sees their answer counted as failed, then picks a theme on the theme page
+and meets only that theme.
 """
 
 import re
@@ -17,7 +20,7 @@ from playwright.sync_api import Page, expect
 from lessons.models import Attempt, TrainerRating
 from lessons.templatetags.baloot import localize_digits
 from tests.browser.browsing import PHONE
-from tests.site.trainer.puzzles import RIGHT, WRONG, make_many
+from tests.site.trainer.puzzles import RIGHT, WRONG, make_generated, make_many
 
 AXE = Axe()
 LANGS = ["ar", "fr"]
@@ -58,6 +61,8 @@ def test_a_wrong_answer_then_the_next_puzzle_then_a_right_one(page, live_server,
     problems += violations(page, "games")
     page.get_by_role("link", name=catalog(lang, "Saudi Baloot"), exact=True).click()
     expect(page).to_have_url(f"{live_server.url}/{lang}/train/saudi/")
+    problems += violations(page, "start")
+    page.get_by_role("button", name=re.compile(re.escape(catalog(lang, "I play often")))).click()
     expect(card(page, WRONG)).to_be_visible()
     problems += violations(page, "puzzle")
     first_key = TrainerRating.objects.get().current.key
@@ -101,6 +106,11 @@ def test_it_fits_a_phone(new_context, live_server, lang, artifacts):
     phone = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     page = phone.new_page()
     page.goto(f"{live_server.url}/{lang}/train/saudi/")
+    levels = page.locator(".trainer-level")
+    for i in range(3):
+        box = levels.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    levels.first.click()
     card(page, WRONG).click()
     expect(page.locator("#verdict.verdict-wrong")).to_be_visible()
 
@@ -112,3 +122,36 @@ def test_it_fits_a_phone(new_context, live_server, lang, artifacts):
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     stats = page.locator("#trainer-stats").bounding_box()
     assert stats is not None and stats["x"] + stats["width"] <= PHONE["width"]
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_a_beginner_takes_a_hint_then_chooses_a_theme(page, live_server, lang, artifacts):
+    for i in range(2):
+        make_generated(f"drill-saudi-legal-{i}", rating=1200.0, themes=["legal-cards"], hint=False)
+    make_generated("drill-saudi-bid", rating=1200.0, themes=["bidding"], hint=False)
+    problems: list[str] = []
+    page.goto(f"{live_server.url}/{lang}/train/saudi/")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if lang == "fa" else "ltr")
+    page.get_by_role("button", name=re.compile(re.escape(catalog(lang, "I am new")))).click()
+    assert TrainerRating.objects.get().rating == 800
+
+    page.get_by_role("button", name=catalog(lang, "Show a hint")).click()
+    expect(page.locator("#hint")).to_contain_text(catalog(lang, "Hint"))
+    problems += violations(page, "hint")
+    card(page, RIGHT).click()
+
+    verdict = page.locator("#verdict.verdict-right")
+    expect(verdict).to_contain_text(
+        catalog(lang, "You saw a hint or the solution: this puzzle counts as failed.")
+    )
+    assert TrainerRating.objects.get().rating < 800  # right, but helped: a failure
+
+    page.goto(f"{live_server.url}/{lang}/train/saudi/themes/")
+    expect(page.locator(".rating-chart svg")).to_be_visible()
+    problems += violations(page, "themes")
+    page.locator('button[name="theme"][value="bidding"]').click()
+    expect(page).to_have_url(f"{live_server.url}/{lang}/train/saudi/")
+    expect(page.locator(".trainer-choice")).to_contain_text(catalog(lang, "Bidding"))
+    assert TrainerRating.objects.get().current.key == "drill-saudi-bid"
+    page.screenshot(path=artifacts / f"trainer-theme-{lang}.png", full_page=True)
+    assert problems == []

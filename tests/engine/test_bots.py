@@ -390,3 +390,56 @@ def test_heuristic_bids_by_strength():
     assert heuristic_call("french", ("pass", "take"), mask_of(cs("QH 8S 9S 7D 8C")), up) == "pass"
     second = ("pass", "take:S", "take:D", "take:C")
     assert heuristic_call("french", second, mask_of(cs("JC 9C AC 7D 8S")), up) == "take:C"
+
+
+# ---------------------------------------------------------------- the cautious beginner's calls
+
+
+def test_beginner_buys_hokm_with_the_jack_and_three_trumps():
+    from engine.bots.beginner import beginner_call
+
+    hand = mask_of([Card.parse(c) for c in ("JH", "8H", "7S", "8C", "9D")])
+    choices = ["pass", "hokm", "sun"]
+
+    assert beginner_call("saudi", choices, hand, Card.parse("QH")) == "hokm"
+    assert beginner_call("saudi", choices, hand, Card.parse("QS")) == "pass"
+    assert beginner_call("french", ["pass", "take"], hand, Card.parse("QH")) == "take"
+    assert beginner_call("moroccan", ["pass", "take"], hand, Card.parse("QS")) == "pass"
+
+
+def test_beginner_calls_sun_only_with_three_aces_and_never_ashkal():
+    from engine.bots.beginner import beginner_call
+
+    two = mask_of([Card.parse(c) for c in ("AS", "AH", "TH", "KC", "9D")])
+    three = mask_of([Card.parse(c) for c in ("AS", "AH", "AC", "KC", "9D")])
+    choices = ["pass", "hokm", "sun", "ashkal"]
+
+    assert beginner_call("saudi", choices, two, Card.parse("7D")) == "pass"
+    assert beginner_call("saudi", choices, three, Card.parse("7D")) == "sun"
+    assert beginner_call("saudi", choices, two, Card.parse("AD")) == "sun"  # the bidding card is an ace too
+
+
+def test_beginner_names_a_second_round_suit_it_holds_and_confirms_its_hokm():
+    from engine.bots.beginner import beginner_call
+
+    hand = mask_of([Card.parse(c) for c in ("JC", "9C", "7S", "8H", "9D")])
+
+    second_round = ["pass", "sun", "hokm:S", "hokm:H", "hokm:C"]
+    assert beginner_call("saudi", second_round, hand, Card.parse("QD")) == "hokm:C"
+    assert beginner_call("french", ["pass", "take:S", "take:H", "take:C"], hand, Card.parse("QD")) == "take:C"
+    assert beginner_call("saudi", ["confirm", "sun"], hand, Card.parse("QD")) == "confirm"
+
+
+@pytest.mark.parametrize("variant", ["saudi", "moroccan", "french"])
+def test_beginner_bots_do_not_buy_sun_every_hand(variant):
+    """The practice table's first level once bought Sun at nearly every deal (random calls)."""
+    from bench.bench_bidding import shares
+
+    counts = shares(variant, "beginner", 200)
+
+    if variant == "saudi":
+        assert counts["sun"] + counts["ashkal"] < 20  # under a tenth of the auctions
+        assert counts["hokm"] > 60
+    else:
+        assert counts["take"] > 60
+    assert counts["pass"] > 0  # careful beginners sometimes all pass

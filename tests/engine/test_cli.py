@@ -437,6 +437,28 @@ def test_cli_unknown_command_exit_2(argv: str) -> None:
 
 PROJECTS = {"variant": "saudi", "trump": "H", "dealer": "S", "hands": {"N": ["7C", "8C", "9C"], "E": ["AS"]}}
 BID = {"variant": "saudi", "dealer": "S", "bidding_card": "7H", "calls": [["E", "pass"]]}
+
+# Sun, South leads. Whole hands are dealt; the review judges South's cards.
+REVIEW = {
+    "variant": "saudi",
+    "contract": {"mode": "sun", "trump": None, "taker": "S"},
+    "seat": "S",
+    "leader": "S",
+    "hands": {
+        "S": ["AS", "7H", "KD", "9C", "QC", "8C", "7S", "TD"],
+        "E": ["TS", "8H", "AD", "7D", "9D", "JC", "8S", "QS"],
+        "N": ["KS", "9H", "JD", "8D", "QD", "AC", "9S", "JS"],
+        "W": ["TH", "JH", "QH", "KH", "AH", "TC", "KC", "7C"],
+    },
+    "plays": [["S", "AS"], ["E", "TS"], ["N", "KS"], ["W", "TH"]],
+}
+HINT = {
+    "variant": "moroccan",
+    "contract": {"mode": "hokm", "trump": "S", "taker": "S"},
+    "hands": {"S": ["7S", "TD", "8C"], "E": ["KH", "AD", "9C"], "N": ["TC", "9D"], "W": ["AC", "7D"]},
+    "trick": [["N", "AH"], ["W", "7H"]],
+    "points": {"NS": 60, "EW": 35},
+}
 HOKM = with_(SCORE, trump="H", card_points={"NS": 74, "EW": 88})
 SPADES = [f"{rank}S" for rank in "789TJQKA"]
 
@@ -486,6 +508,31 @@ SPADES = [f"{rank}S" for rank in "789TJQKA"]
         ("bid", with_(BID, hand=["7S", "8S", "9S", "TS"]), "hand-size", "hand"),
         ("bid", with_(BID, hand=["7S", "8S", "9S", "TS", "7H"]), "duplicate-card", "hand[4]"),
         ("bid", with_(BID, bidding_card="1H"), "unknown-card", "bidding_card"),
+        ("review", with_(REVIEW, plays=[["E", "TS"]]), "out-of-turn", "plays[0][0]"),
+        ("review", with_(REVIEW, plays=[["S", "KS"]]), "bad-field", "plays[0][1]"),
+        ("review", with_(REVIEW, plays=[["S"]]), "bad-field", "plays[0]"),
+        ("review", with_(REVIEW, plays=[["S", "AS"]] * 33), "trick-size", "plays"),
+        ("review", with_(REVIEW, plays=[["S", "AS"], ["E", "8H"]]), "bad-field", "plays[1][1]"),
+        ("review", with_(REVIEW, seat="X"), "unknown-seat", "seat"),
+        ("review", with_(REVIEW, leader=DROP), "missing-field", "leader"),
+        ("review", with_(REVIEW, hands={**REVIEW["hands"], "W": ["TH"]}), "hand-size", "hands.W"),
+        (
+            "review",
+            with_(REVIEW, hands={**REVIEW["hands"], "W": ["AS", *REVIEW["hands"]["W"][1:]]}),
+            "duplicate-card",
+            "hands.W[0]",
+        ),
+        ("review", with_(REVIEW, contract={"mode": "sun", "trump": "H"}), "bad-field", "contract.trump"),
+        ("review", with_(REVIEW, variant="french"), "no-sun", "contract.mode"),
+        ("review", with_(REVIEW, ekka=[9]), "bad-field", "ekka[0]"),
+        (
+            "review",
+            with_(REVIEW, variant="moroccan", contract={"mode": "hokm", "trump": "H"}, ekka=[]),
+            "unknown-field",
+            "ekka",
+        ),
+        ("hint", with_(HINT, leader="E"), "out-of-turn", "leader"),
+        ("hint", with_(HINT, points={"NS": 0, "EW": 0}), "card-points", "points"),
     ],
 )
 def test_cli_malformed_input_exit_2(command: str, payload: object, code: str, field: str) -> None:
@@ -532,6 +579,65 @@ def test_cli_internal_error_is_an_error_object_exit_1(monkeypatch: pytest.Monkey
     assert "ZeroDivisionError" in out["error"]["detail"]
 
 
+# ---------------------------------------------------------------- review and hint
+
+def _whole_hand(seed: int) -> dict[str, Any]:
+    """REVIEW's deal played to the end with random legal cards."""
+    import random
+
+    from engine.cards import Card, Seat, cards_of
+    from engine.tricks import TrickPlay
+    from engine.variants import rules_for
+
+    rng = random.Random(seed)
+    hands = [0, 0, 0, 0]
+    for seat, cards in REVIEW["hands"].items():
+        hands[Seat.parse(seat)] = sum(1 << Card.parse(c) for c in cards)
+    t = TrickPlay(rules_for("saudi"), hands, 4, Seat.S)
+    plays = []
+    while not t.is_over():
+        seat = Seat(t.to_play)
+        c = rng.choice(cards_of(t.legal()))
+        t.push(c)
+        plays.append([str(seat), str(c)])
+    return with_(REVIEW, plays=plays)
+
+
+def test_cli_review_judges_every_card_of_the_seat() -> None:
+    out = ok("review", _whole_hand(3))
+    assert (out["seat"], out["team"]) == ("S", "NS")
+    assert [d["trick"] for d in out["decisions"]] == list(range(1, 9))
+    for d in out["decisions"]:
+        best = max(d["values"].values())
+        assert d["value"] == d["values"][d["played"]] and d["loss"] == best - d["value"]
+        assert d["best"] == [c for c, v in d["values"].items() if v == best]
+        (reason,) = d["reasons"]
+        assert reason["rule"] == ("solve.best" if d["loss"] == 0 else "solve.loses") and reason["message"]
+    assert out["loss"] == sum(d["loss"] for d in out["decisions"])
+    # The last card is forced: one legal card, nothing lost.
+    assert len(out["decisions"][-1]["values"]) == 1 and out["decisions"][-1]["loss"] == 0
+
+
+def test_cli_review_example_of_the_readme() -> None:
+    out = ok("review", REVIEW)
+    (d,) = out["decisions"]
+    assert (d["played"], d["value"], d["best"], d["loss"], out["loss"]) == ("AS", 38, ["7H"], 12, 12)
+    assert d["reasons"][0]["rule"] == "solve.loses"
+
+
+def test_cli_review_refused_play_cites_the_rule() -> None:
+    # East holds TS: a heart on the spade lead is refused with play.must-follow's reason.
+    error = refused("review", with_(REVIEW, plays=[["S", "AS"], ["E", "8H"]]), via_process=False)
+    assert (error["code"], error["field"]) == ("bad-field", "plays[1][1]")
+    assert error["rules"] == ["play.must-follow"]
+
+
+def test_cli_hint_gives_the_best_cards_and_themes() -> None:
+    out = ok("hint", HINT)
+    assert (out["seat"], out["best"], out["themes"]) == ("S", ["TD"], ["last-trick", "discard"])
+    assert out["reasons"][0]["rule"] == "solve.best" and out["points"] > 60
+
+
 # ---------------------------------------------------------------- languages
 
 EXAMPLES = {
@@ -540,6 +646,8 @@ EXAMPLES = {
     "projects": PROJECTS,
     "score": SCORE,
     "bid": {**BID, "calls": [["E", "pass"], ["N", "hokm"]]},
+    "review": REVIEW,
+    "hint": HINT,
 }
 
 
@@ -611,7 +719,8 @@ def test_cli_any_json_gives_an_answer_or_an_input_error(command: str, data: st.D
     # In-process (no subprocess per example): damage a good input field by field.
     from engine.cli import run
 
-    payload = dict(EXAMPLES[command])
+    # The review without plays: a damaged input that is still valid is then answered without a solve.
+    payload = dict(EXAMPLES[command]) if command != "review" else with_(REVIEW, plays=[])
     fields = [*sorted(payload), "rules", "lang", "hand", "pot", "projects", "belote", "multiplier"]
     for _ in range(data.draw(st.integers(1, 3))):
         payload[data.draw(st.sampled_from(fields))] = data.draw(JSON_VALUES)

@@ -15,6 +15,9 @@ from engine.solver.equivalence import equivalent_to, representatives
 from engine.tricks import TrickPlay
 from engine.variants import rules_for
 
+# Every test here runs on the pure-Python search and on the compiled one (tests/engine/conftest.py).
+pytestmark = pytest.mark.usefixtures("solver_core")
+
 # (label, variant, options, trumps to draw from)
 CONTRACTS = [
     ("saudi-sun", "saudi", {}, [NO_TRUMP]),

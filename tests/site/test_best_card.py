@@ -561,8 +561,9 @@ def generate(**options) -> str:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"variant": "saudi", "tricks_left": "9"}, "--tricks-left '9': a hand has 2 to 8 tricks left"),
-        ({"variant": "saudi", "tricks_left": "1..3"}, "a hand has 2 to 8 tricks left"),
+        ({"variant": "saudi", "tricks_left": "9"}, "--tricks-left '9': a hand has 1 to 8 tricks left"),
+        ({"variant": "saudi", "tricks_left": "0..3"}, "a hand has 1 to 8 tricks left"),
+        ({"variant": "saudi", "theme": "ruff,castle"}, "--theme castle: one of ruff, overruff"),
         ({"variant": "saudi", "tricks_left": "5..3"}, "from the smaller number to the larger"),
         ({"variant": "saudi", "tricks_left": "three"}, "write a number of tricks or a range, like 4 or 3..5"),
         ({"variant": "saudi", "count": 0}, "--count 0: from 1 to 10000 puzzles"),

@@ -1,11 +1,13 @@
-"""The "my drills" section of a pupil's home page: ``{% load classes %}{% my_drills %}``."""
+"""The "my drills" section of a pupil's home page (``{% my_drills %}``), and a drill's due date."""
 
 from typing import Any
 
 from django import template
+from django.utils.formats import date_format, time_format
 
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import is_student
+from lessons.models import Drill
 
 register = template.Library()
 
@@ -19,3 +21,14 @@ def my_drills(context: template.Context) -> dict[str, Any]:
         return {"show": False}
     rows = [(drill, cell) for drill, cell in student_drill_rows(user) if not cell.done]
     return {"show": True, "rows": rows, "prefs": context.get("prefs")}
+
+
+@register.filter
+def due_date(drill: Drill, fmt: str = "DATE_FORMAT") -> str:
+    """A drill's due day in the page's date format, and its time when one was set (both in the
+    zone the teacher chose them in): "31 janvier 2030, 18:00"."""
+    day, time = drill.due, drill.due_time
+    if day is None:
+        return ""
+    text = date_format(day, fmt)
+    return text if time is None else f"{text}, {time_format(time, 'TIME_FORMAT')}"

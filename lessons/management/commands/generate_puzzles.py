@@ -1,9 +1,21 @@
-"""``manage.py generate_puzzles``: best-card endgames found by the solver, into the database and a file.
+"""``manage.py generate_puzzles``: best-card endgames found by the solver, or rule drills made by
+the engine, into the database and a file.
 
 ::
 
     manage.py generate_puzzles --variant saudi --count 200 --tricks-left 3..5 [--seed N]
                                [--min-margin 10] [--max-tries N] [--out PATH]
+    manage.py generate_puzzles --kind rules --variant all --count 60 [--seed N] [--out DIR]
+
+``--theme ruff,duck`` keeps only endgames of those themes, and as many of each theme in each
+band of difficulty (easy 1–2, normal 3, hard 4–5; lessons/themes.py), so that rare themes are
+found at every difficulty: ``--theme ruff,duck --count 12`` keeps two of each theme in each band.
+
+``--kind rules`` makes rule drills (:func:`engine.drills.generate_drills`: legal cards, trick
+winner, card points, projects, scoring, bidding, the families in turn), each checked again like
+a lesson's puzzle of its task; ``--out`` adds them to ``<variant>-rules.yaml``. Easy endgames
+for beginners are ``--tricks-left 1..2`` (with one trick left nobody has a choice: only the
+two-trick deals give puzzles).
 
 The engine (:func:`engine.solver.generate.generate`) deals, lets its bots bid and play until the
 given number of tricks is left, solves the position and keeps it when one run of equivalent cards
@@ -33,15 +45,18 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import translation
 
+from engine.drills import generate_drills
 from engine.solver.generate import GeneratedPuzzle, generate
+from engine.solver.themes import THEMES
 from engine.variants import RuleSet, rules_for
 from lessons.content import InvalidPuzzle, PuzzleSpec, check_puzzle
-from lessons.generated import entry, write_file
+from lessons.generated import RULES_SUFFIX, drill_entry, entry, write_file
 from lessons.management.commands.load_curriculum import Loader
 from lessons.models import Puzzle, Source, Variant
+from lessons.themes import BANDS
 
 TRICKS = re.compile(r"^\s*(\d+)\s*(?:(?:\.\.|-)\s*(\d+)\s*)?$")
-MIN_TRICKS, MAX_TRICKS = 2, 8  # with one trick left nobody has a choice
+MIN_TRICKS, MAX_TRICKS = 1, 8  # with one trick left nobody has a choice: such deals give nothing
 MAX_COUNT = 10_000
 TRIES_PER_PUZZLE = 200  # the engine's default budget (generate_many)
 
@@ -67,6 +82,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--variant", required=True, help="saudi, moroccan, french or all")
+        parser.add_argument(
+            "--kind",
+            choices=("endgames", "rules"),
+            default="endgames",
+            help="best-card endgames or rule drills",
+        )
         parser.add_argument("--count", type=int, default=200, help="puzzles to keep per variant")
         parser.add_argument(
             "--tricks-left", default="3..5", help="tricks left in the hand: 4, or a range like 3..5"
@@ -80,6 +101,9 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--out", type=Path, default=None, help="also add the puzzles to this content file"
+        )
+        parser.add_argument(
+            "--theme", default="", help="endgames only: keep those of these themes (comma-separated)"
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -98,7 +122,11 @@ class Command(BaseCommand):
         if out is not None and len(variants) > 1 and out.exists() and not out.is_dir():
             raise CommandError(f"--out {out}: with --variant all, give a directory (one file per variant)")
         for variant in variants:
-            self.generate(variant, count, tricks, options["seed"], margin, tries, out)
+            if options["kind"] == "rules":
+                self.generate_rules(variant, count, options["seed"], options["max_tries"], out)
+            else:
+                wanted = _themes(options["theme"])
+                self.generate(variant, count, tricks, options["seed"], margin, tries, out, wanted)
 
     def variants(self, name: str) -> list[str]:
         if name == "all":
@@ -116,9 +144,10 @@ class Command(BaseCommand):
         margin: int,
         tries: int,
         out: Path | None,
+        wanted: list[str] | None = None,
     ) -> None:
         tried = Counter[str]()
-        found = list(_generate(rules_for(variant), seed, count, tricks, margin, tries, tried))
+        found = list(_generate(rules_for(variant), seed, count, tricks, margin, tries, tried, wanted))
         specs: list[PuzzleSpec] = []
         for puzzle in found:
             raw = entry(variant, puzzle.position, puzzle.answers, puzzle.themes, puzzle.difficulty)
@@ -136,6 +165,34 @@ class Command(BaseCommand):
         if out is not None:
             path = out / f"{variant}.yaml" if out.is_dir() or out.suffix != ".yaml" else out
             raws = [entry(variant, s.position, s.answers, s.themes, s.difficulty) for s in specs]
+            try:
+                added, total = write_file(path, variant, raws)
+            except (OSError, ValueError) as e:
+                raise CommandError(f"--out {path}: {e}") from None
+            self.stdout.write(f"  {path}: {added} added, {total} in all")
+
+    def generate_rules(
+        self, variant: str, count: int, seed: int, tries: int | None, out: Path | None
+    ) -> None:
+        raws = [
+            drill_entry(variant, d) for d in generate_drills(rules_for(variant), seed, count, max_tries=tries)
+        ]
+        specs: list[PuzzleSpec] = []
+        for raw in raws:
+            try:
+                specs.append(check_puzzle(raw, variant))
+            except InvalidPuzzle as e:
+                raise CommandError(f"{variant}: drill {raw['key']} is refused by the loader: {e}") from None
+        written = self.save(specs)
+        self.stdout.write(
+            f"{variant}: made {len(specs)} rule drill(s); "
+            f"{written['created']} new, {written['updated']} updated, {written['unchanged']} already there"
+        )
+        self.stdout.write(f"  by family: {_tally(t for s in specs for t in s.themes)}")
+        self.stdout.write(f"  by difficulty: {_tally(str(s.difficulty) for s in specs)}")
+        if out is not None:
+            name = f"{variant}{RULES_SUFFIX}.yaml"
+            path = out / name if out.is_dir() or out.suffix != ".yaml" else out
             try:
                 added, total = write_file(path, variant, raws)
             except (OSError, ValueError) as e:
@@ -163,12 +220,16 @@ def _generate(
     margin: int,
     tries: int,
     tried: Counter[str],
+    wanted: list[str] | None = None,
 ) -> Iterator[GeneratedPuzzle]:
     """:func:`engine.solver.generate.generate_many`'s loop (the same puzzles for the same seed),
     counting the endgames tried in ``tried["endgames"]``: the engine's iterator does not say."""
     rng = random.Random(seed)
     choices = list(range(tricks[0], tricks[1] + 1))
     seen: set[str] = set()
+    # With themes asked for: the count shared out evenly between the themes and the bands.
+    per_band = -(-count // (len(BANDS) * len(wanted or [""])))
+    kept = Counter[tuple[str, str]]()
     for _ in range(tries):
         if len(seen) >= count:
             return
@@ -176,10 +237,25 @@ def _generate(
         puzzle = generate(rules, rng, rng.choice(choices), margin)
         if puzzle is None:
             continue
+        if wanted:
+            band = next(b for b, (lo, hi) in BANDS.items() if lo <= puzzle.difficulty <= hi)
+            slots = [(t, band) for t in wanted if t in puzzle.themes and kept[(t, band)] < per_band]
+            if not slots:
+                continue
+            kept.update(slots)
         key = json.dumps(puzzle.position, sort_keys=True)
         if key not in seen:
             seen.add(key)
             yield puzzle
+
+
+def _themes(text: str) -> list[str]:
+    """``--theme ruff,duck`` → the endgame themes named; an unknown one is a :class:`CommandError`."""
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    unknown = [t for t in names if t not in THEMES]
+    if unknown:
+        raise CommandError(f"--theme {', '.join(unknown)}: one of {', '.join(THEMES)}")
+    return names
 
 
 def _tally(values: Any) -> str:

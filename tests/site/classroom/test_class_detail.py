@@ -158,3 +158,31 @@ def test_it_lists_pupils_by_name(client, teacher, classroom):
     text = client.get(url(classroom)).text
 
     assert text.index("Ali") < text.index("Zainab")
+
+
+def test_a_teacher_renames_the_class(client, co_teacher, classroom):
+    login(client, co_teacher)
+
+    response = client.post(f"/en/classes/{classroom.pk}/rename", {"name": "  Riyadh   club 2027 "})
+
+    assert response.status_code == 302
+    classroom.refresh_from_db()
+    assert classroom.name == "Riyadh club 2027"
+
+
+def test_an_empty_or_too_long_name_is_refused_with_the_reason(client, teacher, classroom):
+    login(client, teacher)
+
+    empty = client.post(f"/en/classes/{classroom.pk}/rename", {"name": "   "})
+    long = client.post(f"/en/classes/{classroom.pk}/rename", {"name": "x" * 101})
+
+    assert (empty.status_code, long.status_code) == (400, 400)
+    assert "field-error" in empty.text and "field-error" in long.text
+    classroom.refresh_from_db()
+    assert classroom.name == "Riyadh club"
+
+
+def test_a_pupil_cannot_rename_the_class(client, student, classroom):
+    login(client, student)
+
+    assert client.post(f"/en/classes/{classroom.pk}/rename", {"name": "Mine"}).status_code == 403

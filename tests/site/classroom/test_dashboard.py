@@ -113,3 +113,14 @@ def test_the_dashboard_speaks_arabic(client, teacher, student, drill):
 
     assert 'dir="rtl"' in response.text
     assert "٠/٣" in response.text
+
+
+def test_the_status_marks_need_no_emoji_font():
+    from lessons.classroom.dashboard import SYMBOLS
+
+    # The Unicode blocks whose characters fonts draw as emoji (Miscellaneous Technical's clocks,
+    # Miscellaneous Symbols, and everything from U+1F000): a box where no emoji font is installed.
+    def emoji_block(ch: str) -> bool:
+        return 0x231A <= ord(ch) <= 0x23FF or 0x2600 <= ord(ch) <= 0x26FF or ord(ch) >= 0x1F000
+
+    assert not [s for s in SYMBOLS.values() if any(emoji_block(ch) for ch in s)]

@@ -70,3 +70,54 @@ def test_a_stored_answer_that_no_longer_fits_does_not_break_the_page(client, tea
     login(client, teacher)
 
     assert client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/").status_code == 200
+
+
+def test_french_says_one_pupil_in_the_singular(client, teacher, student, drill):
+    other = make_student("bbb222", "Zainab", drill.classroom)
+    answer(student, "sa-winner-1", "W", True, drill=drill)
+    answer(other, "sa-winner-1", "E", False, drill=drill)
+    login(client, teacher)
+
+    response = client.get(f"/fr/classes/{drill.classroom.pk}/dashboard/puzzles/")
+
+    assert "(1 élève sur 2)" in response.text
+    assert "élèves sur" not in response.text
+
+
+def test_each_wrong_answer_links_to_the_puzzle_and_the_pupils_who_gave_it(client, teacher, student, drill):
+    other = make_student("bbb222", "Zainab", drill.classroom)
+    answer(student, "sa-winner-1", "E", False, drill=drill)
+    answer(other, "sa-winner-1", "E", False, drill=drill)
+    puzzle = Puzzle.objects.get(key="sa-winner-1")
+    login(client, teacher)
+    base = f"/en/classes/{drill.classroom.pk}"
+
+    report = client.get(f"{base}/dashboard/puzzles/").text
+    detail = client.get(f"{base}/dashboard/puzzles/{puzzle.pk}/")
+
+    assert f'href="{base}/dashboard/puzzles/{puzzle.pk}/"' in report
+    for text in (report, detail.text):
+        assert f'href="{base}/students/{student.pk}/">سارة</a>' in text
+        assert f'href="{base}/students/{other.pk}/">Zainab</a>' in text
+    assert detail.status_code == 200 and "puzzle-table-caption" in detail.text
+
+
+def test_a_puzzle_outside_the_classs_drills_has_no_page_there(client, teacher, drill):
+    login(client, teacher)
+    elsewhere = Puzzle.objects.exclude(key__in=["sa-winner-1", "sa-follow-1"]).exclude(
+        steps__lesson__slug="follow-suit"
+    )
+
+    response = client.get(f"/en/classes/{drill.classroom.pk}/dashboard/puzzles/{elsewhere.first().pk}/")
+
+    assert response.status_code == 404
+
+
+def test_a_wrong_best_card_is_shown_as_a_card_not_a_code(saudi):
+    from lessons.classroom.dashboard import answer_label
+    from lessons.models import Task
+
+    puzzle = Puzzle(key="x", variant="french", task=Task.BEST_CARD, position={})
+
+    assert answer_label(puzzle, "QH", "en") == "Q♥"
+    assert answer_label(puzzle, "QH", "fr") == "D♥"

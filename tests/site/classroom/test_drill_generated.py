@@ -112,3 +112,21 @@ def test_a_generated_puzzle_without_a_prompt_is_named_by_its_task(client, teache
     around = listed[listed.index("Find the best") - 200 :]
     link = re.search(r'<a href="[^"]*/puzzles/\d+/">([^<]*)</a>', around)
     assert link and link.group(1).strip() == "Find the best card"
+
+
+def test_a_teacher_builds_a_drill_of_a_theme_at_a_difficulty(client, teacher, drill):
+    # "Overruff puzzles, easy": the trainer's query of a theme and a band (lessons/themes.py).
+    make_generated("gen-overruff-easy", themes=("overruff", "endgame"), difficulty=2)
+    make_generated("gen-overruff-hard", themes=("overruff", "endgame"), difficulty=5)
+    make_generated("gen-ruff-easy", themes=("ruff", "endgame"), difficulty=1)
+    make_generated("drill-legal", themes=("legal-cards",), difficulty=1)
+    login(client, teacher)
+
+    easy = found_keys(edit(client, drill, source="generated", theme="overruff", band="easy"))
+    hard = found_keys(edit(client, drill, source="generated", theme="overruff", band="hard"))
+    text = edit(client, drill).text
+
+    assert easy == ["gen-overruff-easy"]  # not the ruff: "ruff" is inside "overruff"
+    assert hard == ["gen-overruff-hard"]
+    assert '<option value="easy">Easy</option>' in text
+    assert '<option value="legal-cards">Legal cards</option>' in text

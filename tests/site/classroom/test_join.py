@@ -127,3 +127,12 @@ def test_a_used_join_token_with_another_password_makes_and_signs_in_nobody(clien
     assert response.status_code == 400
     assert User.objects.count() == 2  # the teacher and the one pupil
     assert "_auth_user_id" not in client.session
+
+
+def test_a_link_with_an_unknown_code_says_so_and_offers_the_box_to_retype_it(client, classroom):
+    response = client.get("/fr/join/ABC23A/")
+
+    assert response.status_code == 404  # still "not found" for machines
+    assert "Aucune classe n’a ce code" in response.text
+    assert 'name="code"' in response.text and 'value="ABC23A"' in response.text
+    assert 'action="/fr/join/"' in response.text

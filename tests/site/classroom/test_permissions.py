@@ -48,6 +48,7 @@ def ids(world, teacher_puzzle):
         "count": Puzzle.objects.get(key="sa-count-1").pk,
         "tok": MADE,
         "inv": invitation.pk,
+        "puz": items[1].puzzle_id,
     }
 
 
@@ -76,6 +77,8 @@ MATRIX = [
     ("get", "/en/accounts/password/", None, (A, T, T, T, T, T, T)),
     ("get", "/en/accounts/password/done/", None, (A, T, T, T, T, T, T)),
     ("get", "/en/accounts/password/notice/", None, (A, T, T, T, T, T, T)),
+    # The page for teachers
+    ("get", "/en/teachers/", None, (T, T, T, T, T, T, T)),
     # Joining
     ("get", "/en/join/", None, (T, T, T, T, T, T, T)),
     ("get", "/en/join/ABC234/", None, (T, A, T, T, T, T, T)),
@@ -101,6 +104,11 @@ MATRIX = [
     ("get", "/en/classes/{c}/archive", None, (A, F, N, T, T, N, F)),
     ("post", "/en/classes/{c}/archive", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/restore", {}, (A, F, N, A, A, N, F)),
+    ("post", "/en/classes/{c}/rename", {"name": "Renamed"}, (A, F, N, A, A, N, F)),
+    ("post", "/en/classes/{c}/announcement", {"announcement": "Hi"}, (A, F, N, A, A, N, F)),
+    # The class has a pupil: its owner is told it cannot be deleted (409 for the form sent anyway).
+    ("get", "/en/classes/{c}/delete", None, (A, F, N, T, F, N, F)),
+    ("post", "/en/classes/{c}/delete", {}, (A, F, N, 409, F, N, F)),
     # Pupils of a class
     ("get", "/en/classes/{c}/students/new/", None, (A, F, N, T, T, N, T)),
     ("post", "/en/classes/{c}/students/new/", {"names": "Ali", "token": ONCE}, (A, F, N, A, A, N, F)),
@@ -115,6 +123,8 @@ MATRIX = [
     ("get", "/en/classes/{c}/dashboard/", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/dashboard/puzzles/", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/dashboard.csv", None, (A, F, N, T, T, N, T)),
+    ("get", "/en/classes/{c}/dashboard.xlsx", None, (A, F, N, T, T, N, T)),
+    ("get", "/en/classes/{c}/dashboard/puzzles/{puz}/", None, (A, F, N, T, T, N, T)),
     # Drills: making them
     ("get", "/en/classes/{c}/drills/new/", None, (A, F, N, T, T, N, T)),
     ("post", "/en/classes/{c}/drills/new/", {"title": "Week 2"}, (A, F, N, A, A, N, F)),
@@ -126,6 +136,8 @@ MATRIX = [
     ("get", "/en/drills/{d}/archive", None, (A, F, N, T, T, N, F)),
     ("post", "/en/drills/{d}/archive", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/drills/{d}/restore", {}, (A, F, N, A, A, N, F)),
+    ("post", "/en/drills/{d}/publish", {}, (A, F, N, A, A, N, F)),
+    ("post", "/en/drills/{d}/copy", {"classroom": "{c}"}, (A, F, N, A, A, N, F)),
     # Drills: doing them
     ("get", "/en/drills/", None, (A, T, T, F, F, F, F)),
     ("get", "/en/drills/{d}/", None, (A, T, N, T, T, N, T)),
@@ -202,6 +214,7 @@ def test_every_view_of_classes_is_in_the_matrix():
         .replace("<int:n>", "1")
         .replace("<slug:token>", "{tok}")
         .replace("<id:invitation_id>", "{inv}")
+        .replace("<id:puzzle_id>", "{puz}")
         for pattern in patterns
     }
     rows = {

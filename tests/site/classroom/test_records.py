@@ -116,6 +116,87 @@ def test_nobody_joins_an_archived_class_and_its_drills_are_not_given(client, stu
     assert "Follow suit" not in client.get("/en/drills/").text
 
 
+def test_an_archived_class_is_read_only(client, teacher, co_teacher, student, classroom, drill):
+    classroom.archived_at = classroom.created
+    classroom.save()
+    login(client, teacher)
+    base = f"/en/classes/{classroom.pk}"
+
+    page = client.get(f"{base}/").text
+    assert "Rename the class" not in page and "New drill" not in page and "Restore" in page
+    refused = [
+        client.post(f"{base}/rename", {"name": "New name"}),
+        client.post(f"{base}/drills/new/", {"title": "Another"}),
+        client.post(f"{base}/code"),
+        client.post(f"{base}/students/{student.pk}/remove"),
+        client.post(f"{base}/teachers", {"email": "x@example.com"}),
+        client.post(f"/en/drills/{drill.pk}/edit/", {"title": "Changed"}),
+        client.post(f"/en/drills/{drill.pk}/archive"),
+    ]
+
+    assert [r.status_code for r in refused] == [403] * len(refused)
+    assert "Restore it first" in refused[0].text
+    classroom.refresh_from_db()
+    drill.refresh_from_db()
+    assert (classroom.name, drill.title, drill.archived_at) == ("Riyadh club", "Follow suit", None)
+    assert Membership.objects.get(student=student).left_at is None
+    assert "Follow suit" in client.get(f"/en/drills/{drill.pk}/edit/").text  # still readable
+    client.post(f"{base}/restore")
+    assert client.post(f"{base}/rename", {"name": "New name"}).status_code == 302
+    login(client, co_teacher)  # a co-teacher may leave an archived class
+    classroom.archived_at = classroom.created
+    classroom.save()
+    assert client.post(f"{base}/teachers/leave/").status_code == 302
+    assert not classroom.teachers.filter(pk=co_teacher.pk).exists()
+
+
+# ---------------------------------------------------------------- a class is deleted
+
+
+def test_a_class_nobody_joined_can_be_deleted(client, teacher, saudi):
+    login(client, teacher)
+    client.post("/en/classes/", {"name": "By mistake", "token": "t-class-1"})
+    classroom = Classroom.objects.get(name="By mistake")
+    made = Drill.objects.create(classroom=classroom, title="Empty")
+    DrillItem.objects.create(drill=made, order=1, puzzle=Puzzle.objects.get(key="sa-winner-1"))
+
+    asked = client.get(f"/en/classes/{classroom.pk}/delete")
+    assert "Delete the class “By mistake”?" in asked.text and "cannot be undone" in asked.text
+    assert Classroom.objects.filter(pk=classroom.pk).exists()  # asking does nothing
+    response = client.post(f"/en/classes/{classroom.pk}/delete")
+
+    assert response.status_code == 302
+    assert not Classroom.objects.filter(pk=classroom.pk).exists()
+    assert (
+        not Drill.objects.filter(pk=made.pk).exists()
+        and not DrillItem.objects.filter(drill_id=made.pk).exists()
+    )
+
+
+def test_a_class_with_pupils_or_answers_is_not_deleted(client, teacher, student, classroom, drill, answered):
+    login(client, teacher)
+
+    asked = client.get(f"/en/classes/{classroom.pk}/delete")
+    sent_anyway = client.post(f"/en/classes/{classroom.pk}/delete")
+
+    assert "cannot be deleted" in asked.text
+    assert f'action="/en/classes/{classroom.pk}/archive"' in asked.text  # archiving is offered
+    assert sent_anyway.status_code == 409
+    assert Classroom.objects.filter(pk=classroom.pk).exists() and Attempt.objects.count() == 1
+    # A former pupil is enough: their account was made in it.
+    Attempt.objects.all().delete()
+    Membership.objects.update(left_at=classroom.created)
+    assert client.post(f"/en/classes/{classroom.pk}/delete").status_code == 409
+
+
+def test_only_the_owner_deletes_a_class(client, teacher, co_teacher, classroom):
+    login(client, co_teacher)
+
+    assert client.post(f"/en/classes/{classroom.pk}/delete").status_code == 403
+    assert "Delete the class" not in client.get(f"/en/classes/{classroom.pk}/").text
+    assert Classroom.objects.filter(pk=classroom.pk).exists()
+
+
 # ---------------------------------------------------------------- a pupil is removed, or leaves
 
 

@@ -283,3 +283,10 @@ def test_a_game_in_progress_can_be_left_for_a_new_one(client):
     assert "Leave this game and start another" in page.text
     assert second.pk != first.pk
     assert f"/practice/game/{second.pk}/" in client.get("/en/practice/saudi/").text
+
+
+def test_the_beginner_level_bids_like_a_cautious_beginner():
+    from engine.bots import BeginnerBot
+    from lessons.practice.state import make_bots
+
+    assert all(isinstance(bot, BeginnerBot) for bot in make_bots("random", 7))

@@ -74,6 +74,9 @@ def engine_replay(game, index=-1):
         deck=[Card.parse(c) for c in record["deck"]],
         game_score=tuple(record["game_score"]),
         pot=record["pot"],
+        # A learner who declares for themselves: nobody declares for South.
+        declaring=(Seat.S,) if record.get("declare_self") else (),
+        khaysh=bool(record.get("khaysh")),
     )
     for kind, seat, value in record["actions"]:
         seat = Seat.parse(seat)
@@ -81,8 +84,12 @@ def engine_replay(game, index=-1):
             hand.call(value, seat, cards_of(hand.first.hands[seat]))
         elif kind == "double":
             hand.double(value, seat)
+        elif kind == "declare":
+            hand.declare(seat, [t for t in value.split(",") if t])
         else:
             assert hand.to_play == seat
+            if kind == "belote":
+                hand.say_belote(seat)
             hand.play(Card.parse(value))
     return hand
 
@@ -101,3 +108,53 @@ def play_it_out(client, key, level="random", seed=1):
         field, value = choice(game, rng)
         assert post(client, game, field, value).status_code == 302
     raise AssertionError("the position was not played out")
+
+
+def rigged_hand(game, wanted, seeds=range(3000)):
+    """Deal the game's current hand again until the learner, buying at the first call (Hokm or
+    take), holds what ``wanted(hand)`` asks for; the learner's call is made. Returns the Table."""
+    from engine.deal import shuffled_deck
+    from engine.hand import Phase as P
+
+    game.refresh_from_db()
+    record = game.hands[-1]
+    for seed in seeds:
+        deck = [str(c) for c in shuffled_deck(seed)]
+        game.hands[-1] = {**record, "seed": seed, "deck": deck, "actions": []}
+        table = Table(game)
+        word = "hokm" if game.variant == "saudi" else "take"
+        if not table.learner_to_act():
+            continue
+        table.learner_call(word)
+        hand = table.hand
+        while hand.phase is P.AUCTION and table.learner_to_act():
+            table.learner_call("confirm" if "confirm" in hand.auction.allowed() else "pass")
+        contract = hand.contract
+        if hand.phase is not P.PLAY or contract is None or contract.taker != Seat.S or contract.mode == "sun":
+            continue
+        if not table.learner_to_act() or not wanted(hand):
+            continue
+        assert table.save(game.move)
+        game.refresh_from_db()
+        return Table(game)
+    raise AssertionError("no such deal")
+
+
+def holds(kinds):
+    """``wanted`` for rigged_hand: South's best split is exactly ``kinds`` and no K+Q of trump."""
+    from engine.projects import best_split_mask
+
+    def wanted(hand):
+        split = best_split_mask(hand.full_hands[Seat.S], hand.rules, hand.contract.trump)
+        return [p.type for p in split] == list(kinds) and not hand.belote_pair(Seat.S)
+
+    return wanted
+
+
+def holds_belote(hand):
+    """``wanted`` for rigged_hand: South holds the K+Q of trump and no other project."""
+    from engine.projects import best_split_mask
+
+    return bool(hand.belote_pair(Seat.S)) and not best_split_mask(
+        hand.full_hands[Seat.S], hand.rules, hand.contract.trump
+    )

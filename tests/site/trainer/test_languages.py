@@ -37,12 +37,17 @@ def test_it_leaves_no_english_sentence(client, db, lang):
     make_many(2)
 
     index = client.get(f"/{lang}/train/")
+    start = client.get(f"/{lang}/train/saudi/")
+    client.post(f"/{lang}/train/saudi/start", {"level": "new"})
     page = client.get(f"/{lang}/train/saudi/")
     key = re.search(r"/train/saudi/([^/]+)/answer", page.text).group(1)
+    hint = client.post(f"/{lang}/train/saudi/{key}/hint")
     verdict = client.post(f"/{lang}/train/saudi/{key}/answer", {"token": token(page), "card": WRONG})
+    themes = client.get(f"/{lang}/train/saudi/themes/")
+    client.post(f"/{lang}/train/french/start", {"level": "often"})
     done = client.get(f"/{lang}/train/french/")
 
-    for response in (index, page, verdict, done):
+    for response in (index, start, page, hint, verdict, themes, done):
         assert response.status_code == 200
         left = [s for s in sentences if s in response.text]
         assert not left
@@ -52,6 +57,7 @@ def test_it_leaves_no_english_sentence(client, db, lang):
 @pytest.mark.parametrize(("lang", "zero"), [("ar", "٠"), ("fa", "۰")])
 def test_it_writes_the_figures_in_native_digits(client, db, lang, zero):
     make_many(1)
+    client.post(f"/{lang}/train/saudi/start", {"level": "rules"})
 
     text = client.get(f"/{lang}/train/saudi/").text
 

@@ -45,6 +45,7 @@ def test_a_learner_past_the_end_of_the_pool_gets_a_fresh_puzzle(client, db, sett
     # A busy test machine may be slow to find one: this test is about the stream, not the time.
     monkeypatch.setattr(trainer_supply, "BUDGET_SECONDS", 30.0)
     make_generated("gen-saudi-only")
+    client.post(TRAIN.format(variant="saudi") + "start", {"level": "often"})
     first = client.get(TRAIN.format(variant="saudi"))
     assert shown_key(first) == "gen-saudi-only"
     client.post(
@@ -62,6 +63,7 @@ def test_a_learner_past_the_end_of_the_pool_gets_a_fresh_puzzle(client, db, sett
 def test_the_setting_turns_fresh_puzzles_off(client, db, settings):
     settings.TRAINER_FRESH_PUZZLES = False
 
+    client.post(TRAIN.format(variant="french") + "start", {"level": "often"})
     response = client.get(TRAIN.format(variant="french"))
 
     assert "There are no puzzles for this game yet." in response.text

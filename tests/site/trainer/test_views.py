@@ -31,8 +31,19 @@ def pool_only(settings):
     settings.TRAINER_FRESH_PUZZLES = False
 
 
-def show(client, lang="en", variant="saudi"):
-    return client.get(TRAIN.format(lang=lang, variant=variant))
+def show(client, lang="en", variant="saudi", level="often"):
+    """The trainer page; a learner met for the first time says where they start (``level``) first."""
+    url = TRAIN.format(lang=lang, variant=variant)
+    page = client.get(url)
+    if 'name="level"' in page.text:
+        client.post(url + "start", {"level": level, "csrfmiddlewaretoken": csrf(page)})
+        page = client.get(url)
+    return page
+
+
+def csrf(page):
+    match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+    return match.group(1) if match else ""
 
 
 def shown_key(response):
@@ -454,7 +465,7 @@ def test_an_anonymous_learner_is_known_by_the_session(client, db):
     play(client, RIGHT)
 
     stranger = Client()
-    stranger.get("/en/train/saudi/")
+    show(stranger)
 
     assert TrainerRating.objects.filter(user=None).count() == 2
     assert sorted(r.played for r in TrainerRating.objects.all()) == [0, 1]
