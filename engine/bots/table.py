@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from engine.bots.base import Bot
 from engine.bots.view import view_of
+from engine.cards import Seat
 from engine.hand import Hand, Phase
 
 
@@ -33,24 +34,30 @@ def step(hand: Hand, bots: Sequence[Bot]) -> None:
         assert seat is not None
         hand.call(bots[seat].bid(view_of(hand, seat)), seat)
     elif phase is Phase.DOUBLING:
-        d = hand.doubling
-        assert d is not None and d.to_speak is not None and hand.contract is not None
-        # Either defender may double; each answer belongs to one player (Doubling.speakers).
-        members = list(d.speakers)
-        for seat in members:
-            if d.allowed(seat) == ["pass"]:
-                continue
-            word = bots[seat].double(view_of(hand, seat))
-            if word != "pass":
-                hand.double(word, seat)
-                return
-        hand.double("pass", members[0])
+        seat, word = doubling_word(hand, bots)
+        hand.double(word, seat)
     elif phase is Phase.PLAY:
         seat = hand.to_play
         assert seat is not None
         hand.play(bots[seat].play(view_of(hand, seat)))
     else:
         raise ValueError(f"nothing to do in the {phase.value} phase")
+
+
+def doubling_word(hand: Hand, bots: Sequence[Bot]) -> tuple[Seat, str]:
+    """Who says what next in the doubling of ``hand``: each seat that may speak is asked in turn
+    order, and the first word other than ``pass`` is said; otherwise the first of them passes."""
+    d = hand.doubling
+    assert d is not None and d.to_speak is not None and hand.contract is not None
+    # Either defender may double; each answer belongs to one player (Doubling.speakers).
+    members = list(d.speakers)
+    for seat in members:
+        if d.allowed(seat) == ["pass"]:
+            continue
+        word = bots[seat].double(view_of(hand, seat))
+        if word != "pass":
+            return seat, word
+    return members[0], "pass"
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> None:

@@ -33,6 +33,7 @@ from django.utils import timezone
 from engine.auction import Contract, IllegalCall, Void
 from engine.bots import BeginnerBot, Bot, HeuristicBot, View, view_of
 from engine.bots.strong import StrongBot
+from engine.bots.table import doubling_word
 from engine.cards import CARDS, SEATS, SUIT_LETTERS, Card, NotationError, Seat, Team, cards_of, next_seat
 from engine.deal import shuffled_deck
 from engine.explain import Reason
@@ -588,17 +589,8 @@ def bot_move(hand: Table_Hand, bots: list[Bot]) -> Move:
         assert seat is not None
         return Move("call", seat, bots[seat].bid(view_of(hand, seat)))
     if phase is Phase.DOUBLING:
-        d = hand.doubling
-        assert d is not None and d.to_speak is not None and hand.contract is not None
-        # Either defender may double; each answer belongs to one player (Doubling.speakers).
-        members = list(d.speakers)
-        for seat in members:
-            if d.allowed(seat) == ["pass"]:
-                continue
-            word = bots[seat].double(view_of(hand, seat))
-            if word != "pass":
-                return Move("double", seat, word)
-        return Move("double", members[0], "pass")
+        seat, word = doubling_word(hand, bots)
+        return Move("double", seat, word)
     seat = hand.to_play
     assert seat is not None
     return Move("play", seat, str(bots[seat].play(view_of(hand, seat))))
