@@ -143,36 +143,15 @@ NO_TRUMP = 4
 
 # The command line's error codes (table in the module docstring); msgid ``error.<code>``.
 ERROR_CODES = (
-    "bad-json",
-    "not-object",
-    "unknown-command",
-    "missing-field",
-    "unknown-field",
-    "bad-field",
-    "unknown-variant",
-    "unknown-option",
-    "bad-option",
-    "unknown-language",
-    "unknown-card",
-    "unknown-suit",
-    "unknown-seat",
-    "no-sun",
-    "duplicate-card",
-    "hand-size",
-    "trick-size",
-    "out-of-turn",
-    "card-points",
-    "tricks-count",
-    "unknown-call",
-    "call-refused",
-    "auction-over",
-    "bad-project",
-    "internal",
+    "bad-json", "not-object", "unknown-command", "missing-field", "unknown-field", "bad-field",
+    "unknown-variant", "unknown-option", "bad-option", "unknown-language", "unknown-card",
+    "unknown-suit", "unknown-seat", "no-sun", "duplicate-card", "hand-size", "trick-size",
+    "out-of-turn", "card-points", "tricks-count", "unknown-call", "call-refused", "auction-over",
+    "bad-project", "internal",
 )
 
 
 # ---------------------------------------------------------------- catalogs
-
 
 class Catalog:
     """One language's entries: ``(context, msgid) -> msgstr``, and its plural rule."""
@@ -345,7 +324,6 @@ def lookup(msgid: str, variant: str, lang: str, default: str | None = None) -> s
 
 
 # ---------------------------------------------------------------- vocabulary
-
 
 def _word(msgid: str, variant: str, lang: str, default: str | None = None) -> str:
     return lookup(msgid, variant, lang, default)
@@ -709,7 +687,6 @@ def error_message(code: str, lang: str, params: Mapping[str, Any] | None = None,
 
 
 # ---------------------------------------------------------------- keys
-
 
 class Key(NamedTuple):
     """One catalog entry: ``msgctxt`` ("" for none) and ``msgid``."""

@@ -63,7 +63,9 @@ HIGHER: tuple[tuple[int, ...], ...] = tuple(t[2] for t in _TABLES)
 """``HIGHER[trump][card]``: mask of the cards of the same suit that beat ``card``."""
 
 TRICK_STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(STRENGTH[trump][c] if c >> 3 in (led, trump) else -1 for c in range(32)) for led in range(4))
+    tuple(
+        tuple(STRENGTH[trump][c] if c >> 3 in (led, trump) else -1 for c in range(32)) for led in range(4)
+    )
     for trump in range(5)
 )
 """``TRICK_STRENGTH[trump][led][card]``: the card's strength in a trick led in suit ``led``,

@@ -189,16 +189,8 @@ class HandFacts:
     game_score: Mapping[Team, int] | None = None
 
     def __post_init__(self) -> None:
-        _check_common(
-            self.rules,
-            self.trump,
-            self.projects,
-            self.counted_team,
-            self.belote,
-            self.multiplier,
-            self.gahwa,
-            self.game_score,
-        )
+        _check_common(self.rules, self.trump, self.projects, self.counted_team, self.belote,
+                      self.multiplier, self.gahwa, self.game_score)
         if not isinstance(self.taker, Team):
             raise InvalidHandFacts("taker", "must be a Team")
         card_points, tricks = self.card_points, self.tricks
@@ -250,7 +242,6 @@ class HandScore:
 
 # ---------------------------------------------------------------- conversions
 
-
 def round_sun(abnat: int) -> int:
     """Sun card points to game points (``score.sa.round-sun``).
 
@@ -298,7 +289,6 @@ def _round_ten(points: int) -> int:
 
 # ---------------------------------------------------------------- entry points
 
-
 def score_hand(facts: HandFacts) -> HandScore:
     """Score a finished hand under ``facts.rules``."""
     if isinstance(facts.rules, Saudi):
@@ -336,9 +326,8 @@ def score_penalty(
     if not isinstance(offending_team, Team):
         raise InvalidHandFacts("offending_team", "must be a Team")
     other = offending_team.other
-    steps = [
-        Step("penalty.sa.khaysh", {"team": offending_team, "other_team": other, "broken_rule": broken_rule})
-    ]
+    steps = [Step("penalty.sa.khaysh", {"team": offending_team, "other_team": other,
+                                        "broken_rule": broken_rule})]
     counted = _counted_value(projects, counted_team)
     _saudi_project_steps(steps, projects, counted_team, belote)
     base = SUN_HAND if trump == NO_TRUMP else HOKM_HAND
@@ -350,7 +339,6 @@ def score_penalty(
 
 
 # ---------------------------------------------------------------- validation
-
 
 def _check_pair(name: str, pair: Mapping[Team, int] | None) -> None:
     # The usual case first: a dict of the two teams to non-negative ints passes at once.
@@ -389,14 +377,8 @@ def _check_common(
         if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is Team and type(entry[1]) is int:
             if entry[1] > 0:
                 continue
-        elif (
-            isinstance(entry, tuple)
-            and len(entry) == 2
-            and isinstance(entry[0], Team)
-            and isinstance(entry[1], int)
-            and not isinstance(entry[1], bool)
-            and entry[1] > 0
-        ):
+        elif (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], Team)
+                and isinstance(entry[1], int) and not isinstance(entry[1], bool) and entry[1] > 0):
             continue
         raise InvalidHandFacts("projects", "each project must be (Team, positive int)")
     if counted_team is not None:
@@ -433,7 +415,6 @@ def _check_common(
 
 
 # ---------------------------------------------------------------- helpers
-
 
 def _team_value(projects: Sequence[tuple[Team, int]], team: Team) -> int:
     total = 0
@@ -494,7 +475,6 @@ def _game(
 
 # ---------------------------------------------------------------- saudi (§5.1)
 
-
 def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
     buyer, defence = facts.taker, facts.taker.other
     sun = facts.trump == NO_TRUMP
@@ -507,27 +487,15 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
     abnat = facts.card_points[buyer]
     if sun:
         converted = round_sun(abnat)
-        steps.append(
-            Step(
-                "score.sa.round-sun",
-                {"team": buyer, "abnat": abnat, "rounded": _sun_rounded(abnat), "result": converted},
-            )
-        )
+        steps.append(Step("score.sa.round-sun", {"team": buyer, "abnat": abnat,
+                                                  "rounded": _sun_rounded(abnat), "result": converted}))
     else:
         converted = round_hokm(abnat)
-        steps.append(
-            Step(
-                "score.sa.round-hokm",
-                {"team": buyer, "abnat": abnat, "remainder": abnat % 10, "result": converted},
-            )
-        )
+        steps.append(Step("score.sa.round-hokm", {"team": buyer, "abnat": abnat,
+                                                   "remainder": abnat % 10, "result": converted}))
     base = SUN_HAND if sun else HOKM_HAND
-    steps.append(
-        Step(
-            "score.sa.remainder",
-            {"team": defence, "total": base, "taken": converted, "result": base - converted},
-        )
-    )
+    steps.append(Step("score.sa.remainder", {"team": defence, "total": base, "taken": converted,
+                                             "result": base - converted}))
 
     totals = {buyer: converted, defence: base - converted}
     _saudi_project_steps(steps, facts.projects, facts.counted_team, facts.belote)
@@ -538,18 +506,8 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
 
     tie = totals[buyer] == totals[defence]
     made = totals[buyer] > totals[defence] or (tie and rules.tie_is_draw)
-    steps.append(
-        Step(
-            "score.sa.buyer-wins",
-            {
-                "team": buyer,
-                "points": totals[buyer],
-                "other_points": totals[defence],
-                "made": made,
-                "tie": tie,
-            },
-        )
-    )
+    steps.append(Step("score.sa.buyer-wins", {"team": buyer, "points": totals[buyer],
+                                              "other_points": totals[defence], "made": made, "tie": tie}))
 
     counted = _counted_value(facts.projects, facts.counted_team)
     if facts.multiplier > 1:
@@ -559,47 +517,23 @@ def _score_saudi(facts: HandFacts, rules: Saudi) -> HandScore:
         points = totals
     else:
         points = _saudi_failure(steps, rules, buyer, base, counted, facts.belote)
-    return _finish_saudi(
-        steps,
-        rules,
-        points,
-        "made" if made else "failed",
-        made,
-        buyer if made else defence,
-        facts.gahwa,
-        facts.game_score,
-    )
+    return _finish_saudi(steps, rules, points, "made" if made else "failed", made,
+                         buyer if made else defence, facts.gahwa, facts.game_score)
 
 
 def _saudi_kaboot(facts: HandFacts, rules: Saudi, team: Team, steps: list[Step]) -> HandScore:
     """``score.sa.kaboot``: all 8 tricks. The Kaboot value is never multiplied; projects are."""
     sun = facts.trump == NO_TRUMP
-    on_ace = (
-        rules.kaboot_88_on_ace
-        and sun
-        and team != facts.taker
-        and facts.bidding_card is not None
-        and (facts.bidding_card & 7) == ACE
-    )
+    on_ace = (rules.kaboot_88_on_ace and sun and team != facts.taker
+              and facts.bidding_card is not None and (facts.bidding_card & 7) == ACE)
     value = KABOOT_ON_ACE if on_ace else (KABOOT_SUN if sun else KABOOT_HOKM)
     projects = _own_counted(facts.projects, facts.counted_team, team) * facts.multiplier
     baloot = BALOOT if facts.belote == team else 0
     total = value + projects + baloot
-    steps.append(
-        Step(
-            "score.sa.kaboot",
-            {
-                "team": team,
-                "value": value,
-                "on_ace": on_ace,
-                "projects": projects,
-                "multiplier": facts.multiplier,
-                "baloot": baloot,
-                "points": total,
-                "other_team": team.other,
-            },
-        )
-    )
+    steps.append(Step("score.sa.kaboot", {
+        "team": team, "value": value, "on_ace": on_ace, "projects": projects,
+        "multiplier": facts.multiplier, "baloot": baloot, "points": total, "other_team": team.other,
+    }))
     points = {team: total, team.other: 0}
     made = team == facts.taker
     return _finish_saudi(steps, rules, points, "kaboot", made, team, facts.gahwa, facts.game_score)
@@ -613,27 +547,16 @@ def _saudi_project_steps(
 ) -> None:
     """``score.sa.projects`` then ``proj.sa.baloot``: what each team adds before the comparison."""
     if counted_team is not None:
-        steps.append(
-            Step(
-                "score.sa.projects",
-                {
-                    "team": counted_team,
-                    "value": _team_value(projects, counted_team),
-                    "other_value": _team_value(projects, counted_team.other),
-                },
-            )
-        )
+        steps.append(Step("score.sa.projects", {
+            "team": counted_team, "value": _team_value(projects, counted_team),
+            "other_value": _team_value(projects, counted_team.other),
+        }))
     if belote is not None:
         steps.append(Step("proj.sa.baloot", {"team": belote, "value": BALOOT}))
 
 
 def _saudi_failure(
-    steps: list[Step],
-    rules: Saudi,
-    failed: Team,
-    base: int,
-    counted: int,
-    belote: Team | None,
+    steps: list[Step], rules: Saudi, failed: Team, base: int, counted: int, belote: Team | None,
     penalty: bool = False,
 ) -> dict[Team, int]:
     """``score.sa.failure``: the other team takes the hand and every counted project."""
@@ -642,33 +565,17 @@ def _saudi_failure(
     winner_baloot = BALOOT if belote == winner or transferred else 0
     failed_points = BALOOT if belote == failed and not transferred else 0
     total = base + counted + winner_baloot
-    steps.append(
-        Step(
-            "score.sa.failure",
-            {
-                "team": winner,
-                "base": base,
-                "projects": counted,
-                "baloot": winner_baloot,
-                "points": total,
-                "other_team": failed,
-                "other_points": failed_points,
-                "baloot_transferred": transferred,
-                # A penalised team may have been defending: its sentence must not call it "the buyers".
-                **({"penalty": True} if penalty else {}),
-            },
-        )
-    )
+    steps.append(Step("score.sa.failure", {
+        "team": winner, "base": base, "projects": counted, "baloot": winner_baloot, "points": total,
+        "other_team": failed, "other_points": failed_points, "baloot_transferred": transferred,
+        # A penalised team may have been defending: its sentence must not call it "the buyers".
+        **({"penalty": True} if penalty else {}),
+    }))
     return {winner: total, failed: failed_points}
 
 
 def _saudi_doubled(
-    steps: list[Step],
-    rules: Saudi,
-    winner: Team,
-    base: int,
-    counted: int,
-    belote: Team | None,
+    steps: list[Step], rules: Saudi, winner: Team, base: int, counted: int, belote: Team | None,
     multiplier: int,
 ) -> dict[Team, int]:
     """``score.sa.doubled``: no split; Baloot stays 2 with its holder."""
@@ -676,22 +583,11 @@ def _saudi_doubled(
     winner_baloot = BALOOT if belote == winner else 0
     loser = winner.other
     loser_points = BALOOT if belote == loser else 0
-    steps.append(
-        Step(
-            "score.sa.doubled",
-            {
-                "team": winner,
-                "base": base,
-                "projects": counted,
-                "multiplier": multiplier,
-                "value": value,
-                "baloot": winner_baloot,
-                "points": value + winner_baloot,
-                "other_team": loser,
-                "other_points": loser_points,
-            },
-        )
-    )
+    steps.append(Step("score.sa.doubled", {
+        "team": winner, "base": base, "projects": counted, "multiplier": multiplier, "value": value,
+        "baloot": winner_baloot, "points": value + winner_baloot,
+        "other_team": loser, "other_points": loser_points,
+    }))
     return {winner: value + winner_baloot, loser: loser_points}
 
 
@@ -717,7 +613,6 @@ def _finish_saudi(
 
 # ---------------------------------------------------------------- moroccan (§5.2)
 
-
 def _declaration_steps(
     steps: list[Step],
     best_rule: str,
@@ -727,16 +622,10 @@ def _declaration_steps(
     belote: Team | None,
 ) -> None:
     if counted_team is not None:
-        steps.append(
-            Step(
-                best_rule,
-                {
-                    "team": counted_team,
-                    "value": _team_value(projects, counted_team),
-                    "other_value": _team_value(projects, counted_team.other),
-                },
-            )
-        )
+        steps.append(Step(best_rule, {
+            "team": counted_team, "value": _team_value(projects, counted_team),
+            "other_value": _team_value(projects, counted_team.other),
+        }))
     if belote is not None:
         steps.append(Step(belote_rule, {"team": belote, "value": BELOTE}))
 
@@ -745,16 +634,12 @@ def _score_moroccan(facts: HandFacts, rules: Moroccan) -> HandScore:
     taker, defence = facts.taker, facts.taker.other
     cards = facts.card_points
     steps: list[Step] = []
-    _declaration_steps(
-        steps, "decl.ma.best", "decl.ma.belote", facts.projects, facts.counted_team, facts.belote
-    )
+    _declaration_steps(steps, "decl.ma.best", "decl.ma.belote",
+                       facts.projects, facts.counted_team, facts.belote)
 
     def own(team: Team) -> int:
-        return (
-            cards[team]
-            + _own_counted(facts.projects, facts.counted_team, team)
-            + (BELOTE if facts.belote == team else 0)
-        )
+        return (cards[team] + _own_counted(facts.projects, facts.counted_team, team)
+                + (BELOTE if facts.belote == team else 0))
 
     def belote_of(team: Team) -> int:
         return BELOTE if facts.belote == team else 0
@@ -766,35 +651,22 @@ def _score_moroccan(facts: HandFacts, rules: Moroccan) -> HandScore:
         pot += held
         steps.append(Step("score.ma.litige", {"action": "hold", "team": taker, "points": held, "pot": pot}))
         points = {taker: belote_of(taker), defence: own(defence)}
-        return _finish_card_game(
-            steps, "score.ma.game", rules, points, "litige", False, pot, facts.game_score
-        )
+        return _finish_card_game(steps, "score.ma.game", rules, points, "litige", False, pot,
+                                 facts.game_score)
 
     made = cards[taker] > cards[defence]
     if made:
-        steps.append(
-            Step("score.ma.contract", {"team": taker, "points": cards[taker], "other_points": cards[defence]})
-        )
+        steps.append(Step("score.ma.contract", {"team": taker, "points": cards[taker],
+                                                "other_points": cards[defence]}))
         points = {taker: own(taker), defence: own(defence)}
     else:
         counted = _counted_value(facts.projects, facts.counted_team)
         total = CARD_POINTS + counted + belote_of(defence)
-        steps.append(
-            Step(
-                "score.ma.chute",
-                {
-                    "team": taker,
-                    "points": cards[taker],
-                    "other_points": cards[defence],
-                    "base": CARD_POINTS,
-                    "declarations": counted,
-                    "belote": belote_of(defence),
-                    "total": total,
-                    "other_team": defence,
-                    "taker_points": belote_of(taker),
-                },
-            )
-        )
+        steps.append(Step("score.ma.chute", {
+            "team": taker, "points": cards[taker], "other_points": cards[defence], "base": CARD_POINTS,
+            "declarations": counted, "belote": belote_of(defence), "total": total,
+            "other_team": defence, "taker_points": belote_of(taker),
+        }))
         points = {taker: belote_of(taker), defence: total}
 
     result = "made" if made else "chute"
@@ -802,9 +674,8 @@ def _score_moroccan(facts: HandFacts, rules: Moroccan) -> HandScore:
     if zero is not None:
         # score.ma.capot: decided by card points, not tricks (a pointless trick is still zero).
         points[zero.other] += CAPOT_BONUS_MA
-        steps.append(
-            Step("score.ma.capot", {"team": zero.other, "other_team": zero, "value": CAPOT_BONUS_MA})
-        )
+        steps.append(Step("score.ma.capot", {"team": zero.other, "other_team": zero,
+                                             "value": CAPOT_BONUS_MA}))
         result = "capot"
     if pot:
         collector = taker if made else defence
@@ -832,14 +703,12 @@ def _finish_card_game(
 
 # ---------------------------------------------------------------- french (§5.3)
 
-
 def _score_french(facts: HandFacts, rules: French) -> HandScore:
     taker, defence = facts.taker, facts.taker.other
     cards = facts.card_points
     steps: list[Step] = []
-    _declaration_steps(
-        steps, "decl.fr.best", "decl.fr.belote", facts.projects, facts.counted_team, facts.belote
-    )
+    _declaration_steps(steps, "decl.fr.best", "decl.fr.belote",
+                       facts.projects, facts.counted_team, facts.belote)
 
     def declarations(team: Team) -> int:
         return _own_counted(facts.projects, facts.counted_team, team)
@@ -866,21 +735,10 @@ def _score_french(facts: HandFacts, rules: French) -> HandScore:
             lost = declarations(beaten)
             beaten_points = belote_of(beaten)
         total = CAPOT_FR + scored + belote_of(capot_team)
-        steps.append(
-            Step(
-                "score.fr.capot",
-                {
-                    "team": capot_team,
-                    "base": CAPOT_FR,
-                    "declarations": scored,
-                    "belote": belote_of(capot_team),
-                    "total": total,
-                    "other_team": beaten,
-                    "other_points": beaten_points,
-                    "lost": lost,
-                },
-            )
-        )
+        steps.append(Step("score.fr.capot", {
+            "team": capot_team, "base": CAPOT_FR, "declarations": scored, "belote": belote_of(capot_team),
+            "total": total, "other_team": beaten, "other_points": beaten_points, "lost": lost,
+        }))
         points = {capot_team: total, beaten: beaten_points}
         made = capot_team == taker
         result = "capot"
@@ -898,26 +756,15 @@ def _score_french(facts: HandFacts, rules: French) -> HandScore:
             outcome = "made"
         else:
             outcome = "dedans"
-        steps.append(
-            Step(
-                "score.fr.contract",
-                {
-                    "action": "compare",
-                    "team": taker,
-                    "points": compared[taker],
-                    "other_points": compared[defence],
-                    "basis": basis,
-                    "strict": rules.strict_contract,
-                    "outcome": outcome,
-                },
-            )
-        )
+        steps.append(Step("score.fr.contract", {
+            "action": "compare", "team": taker, "points": compared[taker], "other_points": compared[defence],
+            "basis": basis, "strict": rules.strict_contract, "outcome": outcome,
+        }))
         if outcome == "litige":
             held = cards[taker] + declarations(taker)
             pot += held
-            steps.append(
-                Step("score.fr.contract", {"action": "hold", "team": taker, "points": held, "pot": pot})
-            )
+            steps.append(Step("score.fr.contract", {"action": "hold", "team": taker,
+                                                    "points": held, "pot": pot}))
             points = {taker: belote_of(taker), defence: own(defence)}
             return _finish_french(steps, rules, points, "litige", False, pot, facts.game_score)
         made = outcome == "made"
@@ -925,20 +772,10 @@ def _score_french(facts: HandFacts, rules: French) -> HandScore:
             points = {taker: own(taker), defence: own(defence)}
         else:
             total = CARD_POINTS + counted + belote_of(defence)
-            steps.append(
-                Step(
-                    "score.fr.dedans",
-                    {
-                        "team": defence,
-                        "base": CARD_POINTS,
-                        "declarations": counted,
-                        "belote": belote_of(defence),
-                        "total": total,
-                        "other_team": taker,
-                        "other_points": belote_of(taker),
-                    },
-                )
-            )
+            steps.append(Step("score.fr.dedans", {
+                "team": defence, "base": CARD_POINTS, "declarations": counted, "belote": belote_of(defence),
+                "total": total, "other_team": taker, "other_points": belote_of(taker),
+            }))
             points = {taker: belote_of(taker), defence: total}
         result = outcome
     if pot:
@@ -961,11 +798,8 @@ def _finish_french(
     if rules.round_scores:
         for team in TEAMS:
             rounded = _round_ten(points[team])
-            steps.append(
-                Step(
-                    "score.fr.contract",
-                    {"action": "round", "team": team, "points": points[team], "rounded": rounded},
-                )
-            )
+            steps.append(Step("score.fr.contract", {"action": "round", "team": team,
+                                                    "points": points[team], "rounded": rounded}))
             points[team] = rounded
     return _finish_card_game(steps, "score.fr.game", rules, points, result, made, pot, game_score)
+

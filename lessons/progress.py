@@ -41,6 +41,7 @@ def percent(part: int, whole: int) -> int | None:
     return (200 * part + whole) // (2 * whole)
 
 
+
 @dataclass(frozen=True)
 class PuzzleProgress:
     tries: int = 0

@@ -167,3 +167,4 @@ class _Saudi(_Model):
             return None
         self._pass()
         return None
+

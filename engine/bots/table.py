@@ -36,11 +36,8 @@ def step(hand: Hand, bots: Sequence[Bot]) -> None:
         d = hand.doubling
         assert d is not None and d.to_speak is not None and hand.contract is not None
         first = Seat((hand.contract.taker + 1) % 4)
-        members = [
-            s
-            for s in (first, SEATS[(first + 1) % 4], SEATS[(first + 2) % 4], SEATS[(first + 3) % 4])
-            if s.team == d.to_speak
-        ]
+        members = [s for s in (first, SEATS[(first + 1) % 4], SEATS[(first + 2) % 4], SEATS[(first + 3) % 4])
+                   if s.team == d.to_speak]
         for seat in members:
             if d.allowed(seat) == ["pass"]:
                 continue

@@ -182,3 +182,4 @@ def view_of(hand: Hand, seat: Seat) -> View:
         game_score=hand.game_score,
         pot=hand.pot,
     )
+

@@ -35,15 +35,8 @@ from engine.variants import VARIANTS, UnknownOption, rules_for
 
 # The engine's input fields (docs/engine-cli.md, ``score``) and the form fields they come from.
 ENGINE_FIELDS = {
-    "trump": "trump",
-    "taker": "taker",
-    "dealer": "dealer",
-    "tricks": "tricks",
-    "belote": "belote",
-    "multiplier": "double",
-    "gahwa": "double",
-    "bidding_card": "ace",
-    "pot": "pot",
+    "trump": "trump", "taker": "taker", "dealer": "dealer", "tricks": "tricks", "belote": "belote",
+    "multiplier": "double", "gahwa": "double", "bidding_card": "ace", "pot": "pot",
 }
 SEAT_LETTERS = ("S", "E", "N", "W")  # turn order, counter-clockwise
 SUN = "sun"
@@ -170,10 +163,8 @@ class CalculatorForm(forms.Form):
         f = self.fields
         f["trump"] = forms.ChoiceField(
             choices=trumps + [(s, s) for s in SUIT_LETTERS],
-            error_messages={
-                "invalid_choice": _("Choose the contract from the list."),
-                "required": _("Choose the contract."),
-            },
+            error_messages={"invalid_choice": _("Choose the contract from the list."),
+                            "required": _("Choose the contract.")},
         )
         f["taker"] = forms.ChoiceField(choices=[(s, s) for s in SEAT_LETTERS], error_messages=seat_error)
         f["dealer"] = forms.ChoiceField(choices=[(s, s) for s in SEAT_LETTERS], error_messages=seat_error)
@@ -282,11 +273,8 @@ class CalculatorForm(forms.Form):
             clash = next((c for c in cards if c in placed), None)
             if clash is not None:
                 name = messages.card_name(clash, self.variant, self.lang)
-                self.add_error(
-                    slot,
-                    _("%(card)s is already in another project (%(where)s).")
-                    % {"card": name, "where": self.slot_label(placed[clash])},
-                )
+                self.add_error(slot, _("%(card)s is already in another project (%(where)s).")
+                               % {"card": name, "where": self.slot_label(placed[clash])})
                 continue
             for c in cards:
                 placed[c] = slot

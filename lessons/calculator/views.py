@@ -458,7 +458,9 @@ class CalculatorPage:
             return None
         v, lang = self.variant, self.lang
         taker_team = str(Seat.parse(self.payload["taker"]).team)
-        steps = [{**step, "title": messages.rule_title(step["rule"], v, lang)} for step in out["steps"]]
+        steps = [
+            {**step, "title": messages.rule_title(step["rule"], v, lang)} for step in out["steps"]
+        ]
         card_points = self.payload["card_points"]
         return {
             "scores": [

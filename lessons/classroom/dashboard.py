@@ -634,9 +634,7 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
             "given_in": (
                 in_drill % {"title": drills[a.drill_id].title}
                 if a.drill_id is not None
-                else trainer
-                if a.puzzle.source == Source.GENERATED
-                else course
+                else trainer if a.puzzle.source == Source.GENERATED else course
             ),
         }
         for a in attempts
