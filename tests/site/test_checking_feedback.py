@@ -21,7 +21,8 @@ def english_afterwards():
 
 
 def puzzle(task: str, position: dict, answers: list | None = None, **fields) -> Puzzle:
-    return Puzzle(key="p", variant=position["variant"], task=task, position=position, answers=answers or [], **fields)
+    variant = position["variant"]
+    return Puzzle(key="p", variant=variant, task=task, position=position, answers=answers or [], **fields)
 
 
 # (task, position, accepted answers, a wrong answer, the rule its first feedback names)
@@ -88,7 +89,8 @@ def test_a_card_that_overtakes_a_winning_partner_is_told_so():
 
     verdict = check(puzzle("play", position, ["7S"]), "AS", "en")
 
-    assert verdict.wrong[0]["message"] == "A♠ takes the trick from your partner, who was already winning it with 10♠."
+    message = "A♠ takes the trick from your partner, who was already winning it with 10♠."
+    assert verdict.wrong[0]["message"] == message
 
 
 def test_the_authors_reason_comes_first_in_the_learners_language():
