@@ -1,4 +1,5 @@
-"""The "my drills" section of a pupil's home page: ``{% load classes %}{% my_drills %}``."""
+"""The "my drills" section of a pupil's home page: ``{% load classes %}{% my_drills %}``; and
+``user|is_teacher``, for what only teachers see (rule IDs beside the rules' names)."""
 
 from typing import Any
 
@@ -6,6 +7,7 @@ from django import template
 
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import is_student
+from lessons.classroom.permissions import is_teacher as _is_teacher
 
 register = template.Library()
 
@@ -19,3 +21,8 @@ def my_drills(context: template.Context) -> dict[str, Any]:
         return {"show": False}
     rows = [(drill, cell) for drill, cell in student_drill_rows(user) if not cell.done]
     return {"show": True, "rows": rows, "prefs": context.get("prefs")}
+
+
+@register.filter
+def is_teacher(user: Any) -> bool:
+    return bool(getattr(user, "is_authenticated", False)) and _is_teacher(user)
