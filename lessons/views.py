@@ -377,6 +377,8 @@ class StepPage:
             "calls": SimpleLazyObject(lambda: self._call_choices(bid_state())),
             "verdict": self.verdict,
             "stage": self.stage,
+            # The second wrong try shows the hint in the verdict (unless the learner opened it already).
+            "hint_inline": bool(self.stage >= STAGE_HINT and puzzle.hint and not self.hint_shown),
             "wrong": self._with_titles(self.verdict.wrong) if self.verdict is not None else [],
             "reasons": self._reasons(),
             "steps": self._steps(),
