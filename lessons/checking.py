@@ -316,7 +316,7 @@ def check(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -> Verdi
     wrong = _WRONG[puzzle.task](puzzle, answer, output, verdict, lang, deck)
     authored = authored_reason(puzzle, answer, lang)
     if authored is not None:
-        wrong = [authored, *(w for w in wrong if w["rule"] != authored["rule"] or not w["rule"])]
+        wrong = [authored, *wrong]
     return dataclasses.replace(verdict, wrong=wrong)
 
 
@@ -474,9 +474,8 @@ def authored_reason(puzzle: Puzzle, answer: Any, lang: str) -> dict[str, str] | 
     texts = (puzzle.why_not or {}).get(answer)
     if not texts:
         return None
-    text = texts.get(lang) or texts.get("en", "")
-    rule = puzzle.rules[0] if puzzle.rules else ""
-    return {"rule": rule, "message": text}
+    # No rule: the puzzle's rules are those of its answer, not necessarily the one this answer misses.
+    return {"rule": "", "message": texts.get(lang) or texts.get("en", "")}
 
 
 def play_effect(

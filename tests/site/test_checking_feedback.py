@@ -98,7 +98,7 @@ def test_the_authors_reason_comes_first_in_the_learners_language():
     p = puzzle("play", PLAY, ["KC"], why_not=reasons, rules=["play.must-follow"])
 
     assert check(p, "7C", "fr").wrong[0]["message"] == "Le sept gâche votre tour."
-    assert reason_for(check(p, "7C", "en")) == ("play.must-follow", "The seven wastes your turn.")
+    assert reason_for(check(p, "7C", "en")) == ("", "The seven wastes your turn.")
 
 
 def test_a_score_names_the_team_whose_count_is_off_not_the_total():
