@@ -38,6 +38,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from engine import messages
@@ -313,7 +314,8 @@ def check(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -> Verdi
     verdict = _CHECKS[puzzle.task](puzzle, answer, output, lang, deck)
     if verdict.correct:
         return verdict
-    wrong = _WRONG[puzzle.task](puzzle, answer, output, verdict, lang, deck)
+    with translation.override(lang):  # the site's sentences in ``lang``, whatever the page's language
+        wrong = _WRONG[puzzle.task](puzzle, answer, output, verdict, lang, deck)
     authored = authored_reason(puzzle, answer, lang)
     if authored is not None:
         wrong = [authored, *wrong]
@@ -656,7 +658,8 @@ def _wrong_best_card(
     text = _(
         "%(card)s costs your side %(n)s card points by the end of the hand, with the best play on both sides."
     )
-    return [{"rule": "", "message": str(text % {"card": _name(puzzle, answer, lang, deck), "n": lost})}]
+    cost = {"rule": "", "message": str(text % {"card": _name(puzzle, answer, lang, deck), "n": lost})}
+    return [cost, *(r for r in verdict.reasons if r["rule"] == "solve.outcome")]
 
 
 _WRONG = {
