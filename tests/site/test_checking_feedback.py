@@ -39,7 +39,7 @@ WRONG = [
     ("double", HOKM_DOUBLE, ["double"], "three", None),
     ("violation", RENOUNCE, ["E"], "N", ""),
     ("violation", CLEAN, ["none"], "E", ""),
-    ("best-card", BEST_CARD, ["KH", "AH"], "8H", ""),
+    ("best-card", BEST_CARD, ["KH", "AH"], "8H", "solve.loses"),
     ("best-card", BEST_CARD, ["KH", "AH"], "KD", None),
 ]
 
