@@ -658,7 +658,8 @@ def _wrong_best_card(
     text = _(
         "%(card)s costs your side %(n)s card points by the end of the hand, with the best play on both sides."
     )
-    cost = {"rule": "solve.loses", "message": str(text % {"card": _name(puzzle, answer, lang, deck), "n": lost})}
+    name = _name(puzzle, answer, lang, deck)
+    cost = {"rule": "solve.loses", "message": str(text % {"card": name, "n": lost})}
     return [cost, *(r for r in verdict.reasons if r["rule"] == "solve.outcome")]
 
 
