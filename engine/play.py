@@ -31,7 +31,12 @@ rule                        params
                             Ekka card: overtrump if able)
 ``play.partner-winning``    (a basis, not a refusal) ``winner`` (the partner's seat, when known)
 ``trick.win``               ``seat`` (when known), ``card``, ``case``: ``"trump"`` or ``"led"``,
-                            ``suit`` (trump or led suit), ``points``
+                            ``suit`` (trump or led suit), ``points``; from :func:`card_effect`,
+                            what one card does to a trick: ``case`` ``"beaten"`` (``by`` beats
+                            ``card``; ``trumped`` when ``by`` is a trump and ``card`` is not),
+                            ``"off-suit"`` (``card`` is neither of the ``led`` suit nor a trump),
+                            ``"over-partner"`` (``card`` takes the trick from the partner ``seat``,
+                            who was winning it with ``by``)
 ==========================  =====================================================================
 """
 
@@ -275,3 +280,37 @@ def explain_trick(trick: Sequence[tuple[Seat, Card]], trump: int) -> TrickResult
         },
     )
     return TrickResult(seat, card, points, reason)
+
+
+def why_not_winning(trick: Sequence[tuple[Seat | None, Card]], index: int, trump: int) -> Reason | None:
+    """Why the card at ``index`` of ``trick`` (complete or not) does not win it (``trick.win``), or
+    None when it does: the card that beats it, or that it is neither of the suit led nor a trump."""
+    cards = [c for _, c in trick]
+    wi = trick_winner_index(cards, trump)
+    if wi == index:
+        return None
+    seat, best = trick[wi]
+    card, led = cards[index], cards[0] >> 3
+    where = {"seat": seat} if seat is not None else {}
+    if card >> 3 not in (led, trump):
+        return Reason("trick.win", {"case": "off-suit", "card": card, "by": best, "led": led, **where})
+    trumped = {"trumped": True} if best >> 3 == trump and card >> 3 != trump else {}
+    return Reason("trick.win", {"case": "beaten", "card": card, "by": best, **where, **trumped})
+
+
+def card_effect(trick: Sequence[tuple[Seat | None, Card]], card: Card, trump: int) -> Reason | None:
+    """What playing ``card`` on the trick in progress does, seen from the trick alone (``trick.win``):
+    it does not win it (:func:`why_not_winning`), or it takes it from a partner who was winning it.
+    None when it leads the trick or takes it from an opponent: the trick alone says nothing then."""
+    if not trick:
+        return None
+    n = len(trick)
+    lost = why_not_winning([*trick, (None, card)], n, trump)
+    if lost is not None:
+        return lost
+    wi = trick_winner_index([c for _, c in trick], trump)
+    if wi == n - 2:
+        seat, best = trick[wi]
+        where = {"seat": seat} if seat is not None else {}
+        return Reason("trick.win", {"case": "over-partner", "card": card, "by": best, **where})
+    return None

@@ -17,12 +17,19 @@ a seat (``"N"``); ``count`` an int; ``score`` ``{"NS": int, "EW": int}``; ``proj
 ``violation`` a seat or ``"none"``; ``best-card`` a card of the seat to play. They are JSON-able:
 an attempt stores them as they are.
 
+Feedback comes in three stages (:class:`Verdict`): first only what is wrong with the learner's
+answer (``wrong``: the rule it breaks, the card that beats it, which team's count is off), never
+the right answer; then the puzzle's hint; then the whole explanation (``reasons``, ``steps``,
+``line``) with the solution. A puzzle's author may say why a given wrong answer is wrong
+(``Puzzle.why_not``): that comes first.
+
 The last four kinds have no engine command: :mod:`lessons.positions` asks the engine's
 Python API and answers in the same shape (``best-card``: the exact solver, every hand open).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import json
@@ -31,11 +38,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from engine import messages
 from engine.cards import Card, NotationError
 from engine.cli import COMMANDS
+from engine.notation import InputError, parse_rules, parse_trick, parse_trump
+from engine.play import card_effect, why_not_winning
 from lessons import positions
 from lessons.models import TASK_COMMANDS, Puzzle, Task
 
@@ -116,6 +126,17 @@ class Verdict:
     missing: int = 0
     line: list[dict[str, Any]] = field(default_factory=list)
     lost: int | None = None
+    wrong: list[dict[str, str]] = field(default_factory=list)
+    """What is wrong with this answer, ``{rule, message}`` (``rule`` may be empty), for the first
+    wrong try: it never contains the right answer. Empty when right."""
+
+
+def reason_for(verdict: Verdict) -> tuple[str, str]:
+    """The rule and the sentence saying why a wrong answer is wrong: what the learner read first
+    (the teacher's dashboard shows the same). ``("", "")`` for a right answer."""
+    for item in [*verdict.wrong, *verdict.reasons]:
+        return item["rule"], item["message"]
+    return "", ""
 
 
 # ---------------------------------------------------------------- the engine
@@ -290,7 +311,15 @@ _PARSERS = {
 def check(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -> Verdict:
     """Whether ``answer`` (from :func:`parse_answer`) solves the puzzle, and why, in ``lang``."""
     output = engine_output(puzzle, lang, deck)
-    return _CHECKS[puzzle.task](puzzle, answer, output, lang, deck)
+    verdict = _CHECKS[puzzle.task](puzzle, answer, output, lang, deck)
+    if verdict.correct:
+        return verdict
+    with translation.override(lang):  # the site's sentences in ``lang``, whatever the page's language
+        wrong = _WRONG[puzzle.task](puzzle, answer, output, verdict, lang, deck)
+    authored = authored_reason(puzzle, answer, lang)
+    if authored is not None:
+        wrong = [authored, *wrong]
+    return dataclasses.replace(verdict, wrong=wrong)
 
 
 def solution(puzzle: Puzzle, lang: str, deck: str = "french") -> Solution:
@@ -434,6 +463,218 @@ _CHECKS = {
     Task.DOUBLE: _check_double,
     Task.VIOLATION: _check_violation,
     Task.BEST_CARD: _check_best_card,
+}
+
+
+# ---------------------------------------------------------------- what is wrong (the first try)
+
+
+def authored_reason(puzzle: Puzzle, answer: Any, lang: str) -> dict[str, str] | None:
+    """The author's reason for this wrong answer (``why_not`` in the lesson file), in ``lang``."""
+    if not isinstance(answer, str):
+        return None
+    texts = (puzzle.why_not or {}).get(answer)
+    if not texts:
+        return None
+    # No rule: the puzzle's rules are those of its answer, not necessarily the one this answer misses.
+    return {"rule": "", "message": texts.get(lang) or texts.get("en", "")}
+
+
+def play_effect(
+    position: Mapping[str, Any], card: str, lang: str, deck: str = "french"
+) -> dict[str, str] | None:
+    """What a legal ``card`` does to the trick in progress of a ``play`` position, from the engine
+    (:func:`engine.play.card_effect`): it loses the trick to a card already played, or takes it from
+    a winning partner. None when the trick alone says nothing (the card leads, or beats an opponent)."""
+    try:
+        rules = parse_rules(position)
+        trump = parse_trump(position.get("trump"), "trump", rules)
+        trick = parse_trick(position.get("trick", []), "trick", rules.clockwise, 0, 3)
+        effect = card_effect(trick, Card.parse(card), trump)
+    except (InputError, NotationError, ValueError):
+        return None
+    if effect is None:
+        return None
+    return {"rule": effect.rule, "message": messages.render(effect, position["variant"], lang, deck)}
+
+
+def _name(puzzle: Puzzle, card: str, lang: str, deck: str) -> str:
+    return messages.card_name(Card.parse(card), puzzle.variant, lang, deck)
+
+
+def _refused_card(
+    puzzle: Puzzle, card: str, reasons: list[dict[str, str]], lang: str, deck: str
+) -> dict[str, str]:
+    # The engine's refusal lists the cards that may be played: the rule's name says enough.
+    rule = reasons[0]["rule"] if reasons else ""
+    return {
+        "rule": rule,
+        "message": str(_("You may not play %(card)s here.") % {"card": _name(puzzle, card, lang, deck)}),
+    }
+
+
+def _wrong_play(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    if answer in output["illegal"]:
+        return [_refused_card(puzzle, answer, output["illegal"][answer], lang, deck)]
+    effect = play_effect(puzzle.position, answer, lang, deck)
+    return [effect] if effect else []
+
+
+def _wrong_all_legal(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    wrong = []
+    for card in answer:
+        reasons = output["illegal"].get(card)
+        if reasons:
+            text = _("You selected %(card)s, which may not be played here.") % {
+                "card": _name(puzzle, card, lang, deck)
+            }
+            wrong.append({"rule": reasons[0]["rule"], "message": str(text)})
+    return wrong  # the cards left out are counted, not named (Verdict.missing)
+
+
+def _trick_plays(position: Mapping[str, Any]) -> list[tuple[Any, Any]]:
+    rules = parse_rules(position)
+    return parse_trick(position.get("trick", []), "trick", rules.clockwise, 0, 4)
+
+
+def _wrong_trick_winner(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    # The card that beats the learner's seat, named from the trick, never the seat that wins.
+    try:
+        rules = parse_rules(puzzle.position)
+        trump = parse_trump(puzzle.position.get("trump"), "trump", rules)
+        plays = _trick_plays(puzzle.position)
+    except InputError:
+        return []
+    index = next((i for i, (seat, _card) in enumerate(plays) if str(seat) == answer), None)
+    if index is None:
+        return []
+    reason = why_not_winning(plays, index, trump)
+    if reason is None:
+        return []
+    return [{"rule": reason.rule, "message": messages.render(reason, puzzle.variant, lang, deck)}]
+
+
+def _too(given: int, right: int) -> str:
+    return str(_("Too many points.") if given > right else _("Too few points."))
+
+
+def _wrong_count(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    return [
+        {
+            "rule": output["rule"],
+            "message": _too(answer, output["points"])
+            + " "
+            + str(_("Count the cards of the trick one by one.")),
+        }
+    ]
+
+
+def _wrong_score(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    steps = list(output.get("steps", []))
+    rule = steps[0]["rule"] if steps else ""
+    wrong = []
+    for team in TEAMS:
+        right = output["points"][team]
+        if answer[team] == right:
+            text = _("%(team)s: right.") % {"team": messages.team_name(team, puzzle.variant, lang)}
+        else:
+            text = _("%(team)s: %(too)s") % {
+                "team": messages.team_name(team, puzzle.variant, lang),
+                "too": _too(answer[team], right),
+            }
+        wrong.append({"rule": "", "message": str(text)})
+    # The count starts with the rule of its first step: where to look again.
+    return [
+        {"rule": rule, "message": str(_("Check each step of the count, starting with this rule."))},
+        *wrong,
+    ]
+
+
+def _wrong_projects(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    steps = list(output.get("steps", []))
+    rule = steps[0]["rule"] if steps else ""
+    if answer == "none":
+        text = _("Some projects do count here.")
+    else:
+        text = _("The projects of %(team)s do not count here.") % {
+            "team": messages.team_name(answer, puzzle.variant, lang)
+        }
+    return [{"rule": rule, "message": str(text)}]
+
+
+def _wrong_call(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    refused = output.get("refused", {})
+    if answer in refused:
+        rule = refused[answer][0]["rule"] if refused[answer] else ""
+        name = messages.call_name(answer, puzzle.variant, lang, deck)
+        return [{"rule": rule, "message": str(_("You may not say “%(call)s” here.") % {"call": name})}]
+    return []
+
+
+def _wrong_first_lead(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    seat = messages.seat_name(answer, puzzle.variant, lang)
+    return [
+        {
+            "rule": output["rule"],
+            "message": str(_("%(seat)s does not lead the first trick.") % {"seat": seat}),
+        }
+    ]
+
+
+def _wrong_violation(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    if answer == "none":
+        return [{"rule": "", "message": str(_("Somebody did break a rule here."))}]
+    seat = messages.seat_name(answer, puzzle.variant, lang)
+    return [{"rule": "", "message": str(_("%(seat)s played by the rules.") % {"seat": seat})}]
+
+
+def _wrong_best_card(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    if answer in output["illegal"]:
+        return [_refused_card(puzzle, answer, output["illegal"][answer], lang, deck)]
+    lost = output["loss"].get(answer)
+    if not lost:
+        return []
+    # The solver's own sentence names the best cards: here only the cost, then the line after the card.
+    text = _(
+        "%(card)s costs your side %(n)s card points by the end of the hand, with the best play on both sides."
+    )
+    name = _name(puzzle, answer, lang, deck)
+    cost = {"rule": "solve.loses", "message": str(text % {"card": name, "n": lost})}
+    return [cost, *(r for r in verdict.reasons if r["rule"] == "solve.outcome")]
+
+
+_WRONG = {
+    Task.PLAY: _wrong_play,
+    Task.ALL_LEGAL: _wrong_all_legal,
+    Task.TRICK_WINNER: _wrong_trick_winner,
+    Task.COUNT: _wrong_count,
+    Task.SCORE: _wrong_score,
+    Task.PROJECTS: _wrong_projects,
+    Task.BID: _wrong_call,
+    Task.FIRST_LEAD: _wrong_first_lead,
+    Task.DOUBLE: _wrong_call,
+    Task.VIOLATION: _wrong_violation,
+    Task.BEST_CARD: _wrong_best_card,
 }
 
 

@@ -13,6 +13,13 @@ listing every problem found, each naming the file, the puzzle key and the reason
 Accepted answers are stored normalized: cards as the engine writes them (``"10H"`` → ``"TH"``),
 one-answer tasks as a one-item list, for ``all-legal`` the engine's legal cards, and for
 ``best-card`` the cards the exact solver proves best (answers written in the file must be those).
+
+``why_not`` gives the author's reason for a wrong answer, in every language:
+``why_not: {KS: {en: ..., ar: ..., fa: ..., fr: ...}}`` (cards for card tasks, else the answer as
+posted: a seat, a team, a call). A ``play`` puzzle must give a reason for every legal card that is
+not an answer, unless the engine has one (:func:`lessons.checking.play_effect`: the card loses the
+trick to a card already played, or takes it from a winning partner): no wrong card is answered
+with "not the best" alone.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from engine.cards import Card, NotationError, Seat
 from engine.cli import COMMANDS
 from engine.messages import error_message
 from engine.notation import InputError
-from lessons import positions
+from lessons import checking, positions
 from lessons.models import TASK_COMMANDS, Task, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -48,7 +55,7 @@ LESSON_KEYS = frozenset({"slug", "title", "summary", "steps"})
 STEP_KEYS = frozenset({"text", "table", "puzzle"})
 PUZZLE_KEYS = frozenset(
     {"key", "task", "command", "position", "answers", "prompt", "hint", "explanation", "rules", "themes",
-     "difficulty"}
+     "difficulty", "why_not"}
 )  # fmt: skip
 
 LESSON_FILE = re.compile(r"^(\d{2})-([a-z0-9][a-z0-9-]*)\.yaml$")
@@ -74,6 +81,7 @@ class PuzzleSpec:
     rules: list[str]
     themes: list[str]
     difficulty: int
+    why_not: dict[str, Text] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -470,7 +478,50 @@ def _read_puzzle(raw: Any, variant: str) -> PuzzleSpec:
         rules=rules,
         themes=themes,
         difficulty=_int(raw.get("difficulty", 1), "difficulty", 1, 5),
+        why_not=_why_not(raw.get("why_not"), task, position, answers, output),
     )
+
+
+CARD_TASKS = (Task.PLAY, Task.ALL_LEGAL, Task.BEST_CARD)
+
+
+def _why_not(
+    raw: Any, task: str, position: dict[str, Any], answers: list[Any], output: dict[str, Any]
+) -> dict[str, Text]:
+    """The authors' reasons for wrong answers, keyed like the answers; a play puzzle must have one
+    (or the engine's) for every legal card that is not an answer."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise _Invalid(
+            "why_not",
+            "a mapping from a wrong answer to its reason: {KS: {en: ..., ar: ..., fa: ..., fr: ...}}",
+        )
+    reasons: dict[str, Text] = {}
+    for key, value in raw.items():
+        answer = str(key)
+        if task in CARD_TASKS:
+            try:
+                answer = str(Card.parse(answer))
+            except (NotationError, ValueError):
+                raise _Invalid(f"why_not.{key}", f"{key!r} is not a card") from None
+        if answer in answers:
+            raise _Invalid(f"why_not.{key}", f"{answer} is a right answer: it needs no reason")
+        text = _text(value, f"why_not.{key}")
+        missing = [lang for lang in LANGS if lang not in text]
+        if missing:
+            raise _Invalid(f"why_not.{key}", f"missing language(s) {', '.join(missing)}")
+        reasons[answer] = text
+    if task == Task.PLAY:
+        for card in output["legal"]:
+            if card in answers or card in reasons or checking.play_effect(position, card, "en"):
+                continue
+            raise _Invalid(
+                "why_not",
+                f"{card} may be played but is not an answer, and the engine cannot say why it is worse:"
+                f" give the reason (why_not: {{{card}: {{en: ..., ar: ..., fa: ..., fr: ...}}}})",
+            )
+    return reasons
 
 
 class InvalidPuzzle(ValueError):

@@ -107,6 +107,9 @@ class Puzzle(models.Model):
     prompt = models.TextField(blank=True, default="")
     hint = models.TextField(blank=True, default="")
     explanation = models.TextField(blank=True, default="")
+    # Why a given wrong answer is wrong, written by the author: {answer: {lang: text}}. It is what the
+    # learner reads first after that answer (lessons/checking.py), before the engine's own reason.
+    why_not = models.JSONField(default=dict, blank=True)
     rules = models.JSONField(default=list, blank=True)
     themes = models.JSONField(default=list, blank=True)
     difficulty = models.PositiveSmallIntegerField(

@@ -203,6 +203,15 @@ def _cached_glossary() -> list[Concept]:
     return read_glossary()
 
 
+@functools.cache
+def rule_anchors(variant: str) -> frozenset[str]:
+    """The rule IDs that have a section of their own (``#rule-<id>``) on the variant's rules page."""
+    if variant not in VARIANTS:
+        return frozenset()
+    book = _cached_rules(variant)
+    return frozenset(e.rule for entries in book.sections.values() for e in entries if e.rule and not e.option)
+
+
 # ---------------------------------------------------------------- what practises a rule
 
 

@@ -43,6 +43,9 @@ PREFS_KEY = "prefs"
 DEFAULT_PREFS = {"digits": "native", "deck": "french"}
 # The solution is offered once the learner has been wrong this many times.
 TRIES_BEFORE_SOLUTION = 2
+# Feedback on a wrong answer comes in stages, one more per wrong try (lessons/checking.py): what is
+# wrong with the answer; then the hint too; then the whole explanation and the solution.
+STAGE_WHAT_IS_WRONG, STAGE_HINT, STAGE_EXPLANATION = 1, 2, 3
 
 
 # ---------------------------------------------------------------- preferences
@@ -268,6 +271,7 @@ class StepPage:
         self.selected: list[str] = []
         self.hint_shown = bool(self.puzzle and progress.hints_used(request, self.puzzle))
         self.show_solution = False
+        self.stage = 0  # of the feedback on a wrong answer (STAGE_*); 0 without one
         # The part of the page answering a post takes the focus (the template leaves a verdict
         # swapped by htmx alone: the focus stays on the card, ready for another try).
         self.focus = ""
@@ -302,12 +306,17 @@ class StepPage:
         seconds = timing.seconds_since(request.POST.get("shown"), puzzle.pk)
         token = token_form.cleaned_data["token"]
         try:
-            return progress.record(
+            attempt = progress.record(
                 request, puzzle, given, self.verdict, token=token, seconds=seconds, drill=self.drill
             )
         except progress.TokenMisused:
             self.verdict, self.selected = None, []
             return self.bad_input(_("This form was already used for another answer: please reload the page."))
+        if not self.verdict.correct:
+            self.stage = min(max(self.wrong_tries, STAGE_WHAT_IS_WRONG), STAGE_EXPLANATION)
+            # The third wrong try opens the solution, as the "show the solution" button would.
+            self.show_solution = self.stage >= STAGE_EXPLANATION
+        return attempt
 
     def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
         template = "lessons/puzzle.html" if self.puzzle else "lessons/step.html"
@@ -367,6 +376,10 @@ class StepPage:
             "teams": SimpleLazyObject(self._team_choices),
             "calls": SimpleLazyObject(lambda: self._call_choices(bid_state())),
             "verdict": self.verdict,
+            "stage": self.stage,
+            # The second wrong try shows the hint in the verdict (unless the learner opened it already).
+            "hint_inline": bool(self.stage >= STAGE_HINT and puzzle.hint and not self.hint_shown),
+            "wrong": self._with_titles(self.verdict.wrong) if self.verdict is not None else [],
             "reasons": self._reasons(),
             "steps": self._steps(),
             "line": self._line(self.verdict.line if self.verdict is not None else []),
@@ -479,6 +492,26 @@ class StepPage:
         return shown
 
     def _with_titles(self, items: list[dict[str, str]]) -> list[dict[str, str]]:
+        """Each item with its rule's name in the learner's language and the address of the rule's
+        section on the rules page: learners never read a rule ID."""
         return [
-            {**item, "title": messages.rule_title(item["rule"], self.variant, self.lang)} for item in items
+            {
+                **item,
+                # No title for what is not a rule (the solver's explanations): never the raw key.
+                "title": messages.lookup(f"title:{item['rule']}", self.variant, self.lang, default="")
+                if item["rule"]
+                else "",
+                "url": rule_url(self.variant, item["rule"]),
+            }
+            for item in items
         ]
+
+
+def rule_url(variant: str, rule: str) -> str:
+    """The rules page's section on ``rule`` (``/<lang>/rules/<variant>/#rule-<id>``), or "" when
+    the page has none (the solver's explanations are not rules)."""
+    from lessons import reference  # the rules page imports this module (get_prefs)
+
+    if rule not in reference.rule_anchors(variant):
+        return ""
+    return reverse("lessons-rules", args=[variant]) + "#rule-" + rule

@@ -612,13 +612,16 @@ def _per_pupil(drill_ids: list[int], student_ids: list[int], puzzle_ids: list[in
 
 
 def wrong_reason(puzzle: Puzzle, answer_json: str, lang: str, deck: str = "french") -> tuple[str, str]:
-    """The rule and the engine's sentence explaining why ``answer`` is wrong (cached)."""
+    """The rule and the sentence saying why ``answer`` is wrong: what the learner read first
+    (:func:`lessons.checking.reason_for`: the author's reason or the engine's), cached."""
     return _wrong_reason(
         puzzle.key,
         puzzle.task,
         puzzle.variant,
         json.dumps(puzzle.position, sort_keys=True),
         json.dumps(puzzle.answers, sort_keys=True),
+        json.dumps(puzzle.why_not or {}, sort_keys=True),
+        json.dumps(puzzle.rules or [], sort_keys=True),
         answer_json,
         lang,
         deck,
@@ -627,11 +630,26 @@ def wrong_reason(puzzle: Puzzle, answer_json: str, lang: str, deck: str = "frenc
 
 @functools.lru_cache(maxsize=4096)
 def _wrong_reason(
-    key: str, task: str, variant: str, position: str, answers: str, answer_json: str, lang: str, deck: str
+    key: str,
+    task: str,
+    variant: str,
+    position: str,
+    answers: str,
+    why_not: str,
+    rules: str,
+    answer_json: str,
+    lang: str,
+    deck: str,
 ) -> tuple[str, str]:
     # The puzzle's content is part of the cache key, so an edited puzzle is never answered from the cache.
     puzzle = Puzzle(
-        key=key, task=task, variant=variant, position=json.loads(position), answers=json.loads(answers)
+        key=key,
+        task=task,
+        variant=variant,
+        position=json.loads(position),
+        answers=json.loads(answers),
+        why_not=json.loads(why_not),
+        rules=json.loads(rules),
     )
     try:
         verdict = checking.check(puzzle, json.loads(answer_json), lang, deck)
@@ -639,8 +657,9 @@ def _wrong_reason(
         return "", ""
     if verdict.correct:
         return "", ""
-    if verdict.reasons:
-        return verdict.reasons[0]["rule"], verdict.reasons[0]["message"]
+    rule, reason = checking.reason_for(verdict)
+    if reason:
+        return rule, reason
     if verdict.legal_but_not_best:
         if task == Task.BID:
             return "", _("That call is allowed, but it is not the best one here.")

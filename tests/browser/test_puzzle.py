@@ -29,9 +29,10 @@ def catalog(lang: str, text: str) -> str:
 
 
 def wrong_card_reason(lang: str) -> str:
-    """The engine's sentence for the wrong card, as the page writes it (native digits)."""
-    verdict = checking.check(Puzzle.objects.get(key="sa-follow-1"), WRONG, lang)
-    (reason,) = verdict.reasons
+    """What the first wrong try says about the wrong card, as the page writes it (native digits)."""
+    with translation.override(lang):
+        verdict = checking.check(Puzzle.objects.get(key="sa-follow-1"), WRONG, lang)
+    (reason,) = verdict.wrong
     assert reason["rule"] == "play.must-follow"
     return localize_digits(reason["message"], "native", lang)
 

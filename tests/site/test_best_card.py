@@ -484,8 +484,11 @@ def test_a_worse_card_shows_the_points_lost_and_the_line_by_htmx(client):
     assert response.status_code == 200
     assert text.lstrip().startswith('<div id="verdict" class="verdict verdict-wrong"')
     assert "That card may be played, but it is not the best one here." in text
+    # The first wrong try: what the card costs and the line after it; the solver's sentence naming
+    # the best card waits for the third.
     assert 'data-rule="solve.loses"' in text
-    assert "8♥ loses 4 card points" in text
+    assert "8♥ costs your side 4 card points" in text
+    assert "Best:" not in text  # the solver's sentence naming the best card waits
     assert 'data-rule="solve.outcome"' in text
     tricks = re.findall(r'<li class="line-trick" data-rule="solve.trick">', text)
     assert len(tricks) == 4

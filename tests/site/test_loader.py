@@ -354,3 +354,64 @@ def test_check_option_accepts_good_content():
 
 def test_rule_ids_are_the_ids_of_the_rules_doc():
     assert set(documented_rule_ids()) == RULE_IDS
+
+
+# ---------------------------------------------------------------- reasons for wrong answers (why_not)
+
+LEADING = {"variant": "saudi", "trump": "H", "seat": "S", "hand": ["AS", "7S", "KD"]}
+
+
+def reason(en: str) -> dict[str, str]:
+    return {"en": en, "ar": "سبب", "fa": "دلیل", "fr": "raison"}
+
+
+def play_puzzle(**changes) -> dict:
+    raw = {"key": "sa-lead", "task": "play", "position": dict(LEADING), "answers": ["AS"]}
+    raw["prompt"] = {"en": "Lead."}
+    raw.update(changes)
+    return raw
+
+
+def test_it_refuses_a_play_puzzle_with_a_wrong_card_nobody_explains():
+    from lessons.content import InvalidPuzzle, check_puzzle
+
+    with pytest.raises(InvalidPuzzle) as e:
+        check_puzzle(play_puzzle(why_not={"7S": reason("Too low.")}), "saudi")
+
+    assert e.value.where == "why_not"
+    assert "KD may be played but is not an answer" in e.value.reason
+
+
+def test_it_keeps_the_authors_reasons_keyed_by_card():
+    from lessons.content import check_puzzle
+
+    spec = check_puzzle(play_puzzle(why_not={"7s": reason("Too low."), "KD": reason("Wrong suit.")}), "saudi")
+
+    assert spec.why_not["7S"]["en"] == "Too low."
+    assert set(spec.why_not) == {"7S", "KD"}
+
+
+def test_it_accepts_a_play_puzzle_the_engine_explains_alone():
+    from lessons.content import check_puzzle
+
+    position = {**LEADING, "trick": [["W", "TS"]], "hand": ["AS", "KS"]}  # K♠ loses to 10♠
+
+    assert check_puzzle(play_puzzle(position=position), "saudi").why_not == {}
+
+
+@pytest.mark.parametrize(
+    ("why_not", "expected"),
+    [
+        ({"AS": reason("No.")}, "AS is a right answer"),
+        ({"7S": {"en": "Too low."}, "KD": reason("Wrong suit.")}, "missing language"),
+        ({"ZZ": reason("No.")}, "is not a card"),
+        (["7S"], "a mapping from a wrong answer"),
+    ],
+)
+def test_it_refuses_a_bad_why_not(why_not, expected):
+    from lessons.content import InvalidPuzzle, check_puzzle
+
+    with pytest.raises(InvalidPuzzle) as e:
+        check_puzzle(play_puzzle(why_not=why_not), "saudi")
+
+    assert expected in e.value.reason

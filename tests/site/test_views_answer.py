@@ -43,15 +43,23 @@ def test_it_gives_the_form_htmx_attributes_and_a_plain_action(client, saudi):
     assert '<div id="verdict"' in text
 
 
-def test_it_explains_an_illegal_card_with_the_rule_title_and_message(client, saudi):
+def test_it_names_the_rule_an_illegal_card_breaks_without_the_right_card(client, saudi):
     response = answer(client, PLAY, {"card": "AS"}, htmx=True)
 
     assert response.status_code == 200
     assert 'class="verdict verdict-wrong"' in response.text
     assert 'data-rule="play.must-follow"' in response.text
-    assert '<code class="rule-id" dir="ltr">play.must-follow</code>' in response.text
-    assert "You must follow clubs" in response.text
+    assert '<a href="/en/rules/saudi/#rule-play.must-follow">' in response.text
+    assert "You may not play A♠ here." in response.text
+    assert "K♣" not in response.text and "king of clubs" not in response.text
+    assert "rule-id" not in response.text
     assert "Try again." in response.text
+
+
+def wrong_three_times(client, url, data):
+    for _ in range(2):
+        answer(client, url, data, htmx=True)
+    return answer(client, url, data, htmx=True)
 
 
 @pytest.mark.parametrize(
@@ -59,16 +67,17 @@ def test_it_explains_an_illegal_card_with_the_rule_title_and_message(client, sau
     [("fr", "Vous devez fournir"), ("ar", "لازم تتبع"), ("fa", "باید")],
 )
 def test_it_explains_in_the_page_language(client, saudi, lang, words):
-    response = answer(client, step_url(2, lang), {"card": "AS"}, htmx=True)
+    response = wrong_three_times(client, step_url(2, lang), {"card": "AS"})
 
     assert words in response.text
 
 
 def test_it_writes_the_numbers_of_engine_sentences_in_native_digits(client, saudi):
-    response = answer(client, counting(2, "ar"), {"points": "1"}, htmx=True)
+    response = wrong_three_times(client, counting(2, "ar"), {"points": "1"})
 
     assert 'data-rule="trick.win"' in response.text
     assert re.search("[٠-٩]", response.text)
+    assert not re.search("[0-9]", re.sub(r"<[^>]*>", "", response.text))
 
 
 def test_it_says_legal_but_not_the_best_card(client, saudi):
@@ -147,11 +156,14 @@ def test_it_shows_the_scoring_steps_in_order_after_a_score_answer(client, saudi)
     assert len(rules) >= 2
 
 
-def test_it_shows_the_scoring_steps_after_a_wrong_score_too(client, saudi):
-    response = answer(client, counting(3), {"NS": "10", "EW": "16"}, htmx=True)
+def test_it_shows_the_scoring_steps_after_the_third_wrong_score(client, saudi):
+    first = answer(client, counting(3), {"NS": "10", "EW": "16"}, htmx=True)
+    answer(client, counting(3), {"NS": "10", "EW": "16"}, htmx=True)
+    third = answer(client, counting(3), {"NS": "10", "EW": "16"}, htmx=True)
 
-    assert "verdict-wrong" in response.text
-    assert '<ol class="score-steps">' in response.text
+    assert "verdict-wrong" in first.text
+    assert '<ol class="score-steps">' not in first.text
+    assert '<ol class="score-steps">' in third.text
 
 
 def test_it_checks_which_team_counts_its_projects(client, saudi):

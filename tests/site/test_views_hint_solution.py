@@ -102,3 +102,32 @@ def test_it_shows_the_score_and_its_steps_as_the_solution(client, saudi):
 
     assert "14" in response.text and "12" in response.text
     assert 'data-rule="score.sa.round-sun"' in response.text
+
+
+# ---------------------------------------------------------------- the three stages of a wrong answer
+
+
+def test_it_shows_what_is_wrong_first_then_the_hint_then_the_explanation(client, saudi):
+    url = step_url(1, slug="counting")  # who wins the trick: West
+
+    first = answer(client, url, {"seat": "S"}, htmx=True).text
+    second = answer(client, url, {"seat": "S"}, htmx=True).text
+    third = answer(client, url, {"seat": "S"}, htmx=True).text
+
+    assert "A♣ does not win the trick: 7♥ beats it" in first
+    assert "West" not in first and "Look at the suit that was led." not in first
+    assert "Look at the suit that was led." in second and "West" not in second
+    assert '<div id="solution" class="solution" tabindex="-1" hx-swap-oob="true">' in third
+    assert '<p class="solution-answer">West</p>' in third
+    assert "The solution is below." in third
+
+
+def test_it_shows_the_stages_on_the_whole_page_without_javascript(client, saudi):
+    url = step_url(1, slug="counting")
+
+    second = [answer(client, url, {"seat": "S"}) for _ in range(2)][-1].text
+    third = answer(client, url, {"seat": "S"}).text
+
+    assert "<html" in second and 'class="hint hint-inline"' in second
+    assert '<p class="solution-answer">West</p>' not in second
+    assert '<p class="solution-answer">West</p>' in third

@@ -1,4 +1,5 @@
-"""The "my drills" section of a pupil's home page (``{% my_drills %}``), and a drill's due date."""
+"""The "my drills" section of a pupil's home page (``{% my_drills %}``), a drill's due date, and
+``user|is_teacher``, for what only teachers see (rule IDs beside the rules' names)."""
 
 from typing import Any
 
@@ -7,6 +8,7 @@ from django.utils.formats import date_format, time_format
 
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import is_student
+from lessons.classroom.permissions import is_teacher as _is_teacher
 from lessons.models import Drill
 
 register = template.Library()
@@ -32,3 +34,8 @@ def due_date(drill: Drill, fmt: str = "DATE_FORMAT") -> str:
         return ""
     text = date_format(day, fmt)
     return text if time is None else f"{text}, {time_format(time, 'TIME_FORMAT')}"
+
+
+@register.filter
+def is_teacher(user: Any) -> bool:
+    return bool(getattr(user, "is_authenticated", False)) and _is_teacher(user)

@@ -146,6 +146,7 @@ class Loader:
             "rules": spec.rules,
             "themes": spec.themes,
             "difficulty": spec.difficulty,
+            "why_not": spec.why_not,
             "source": source,
             **translated("prompt", spec.prompt),
             **translated("hint", spec.hint),

@@ -33,9 +33,10 @@ def test_it_lists_the_common_wrong_answers_most_common_first_with_the_engines_re
 
     row = {r.puzzle.key: r for r in puzzle_report(drill.classroom, "en")}["sa-follow-1"]
 
-    assert [(w.count, w.rule) for w in row.wrong] == [(3, ""), (1, "play.must-follow")]
-    assert "not the best" in row.wrong[0].reason  # 7C may be played, KC is the answer
-    assert "clubs" in row.wrong[1].reason.lower()  # the engine's sentence
+    assert [(w.count, w.rule) for w in row.wrong] == [(3, "trick.win"), (1, "play.must-follow")]
+    # What the pupils read first: 7C may be played, but loses the trick; AS may not be played.
+    assert row.wrong[0].reason == "7♣ does not win the trick: 9♣ beats it."
+    assert row.wrong[1].reason == "You may not play A♠ here."
     assert row.wrong[1].label  # the card in words
 
 

@@ -1,0 +1,15 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("lessons", "0010_accounts_owner"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="puzzle",
+            name="why_not",
+            field=models.JSONField(blank=True, default=dict),
+        ),
+    ]
