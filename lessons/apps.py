@@ -7,10 +7,12 @@ class LessonsConfig(AppConfig):
 
     def ready(self) -> None:
         from django.conf import settings
+        from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_delete, post_save, pre_delete
 
         from lessons.lesson_cache import content_changed
         from lessons.models import Course, Lesson, Puzzle, Step
+        from lessons.progress import keep_on_sign_in
         from lessons.records import pass_on_classes
 
         # Lessons are kept in memory between requests: a change to them is read again.
@@ -21,3 +23,6 @@ class LessonsConfig(AppConfig):
 
         # A teacher's account deleted never takes a class with it (docs/records.md).
         pre_delete.connect(pass_on_classes, sender=settings.AUTH_USER_MODEL, dispatch_uid="pass-on-classes")
+
+        # Signing in keeps what the browser did anonymously: its review queue joins the account's.
+        user_logged_in.connect(keep_on_sign_in, dispatch_uid="keep-review-queue-on-sign-in")

@@ -313,7 +313,9 @@ def _read_lesson(
             failed = True
     if failed:
         return None
-    return LessonSpec(slug=slug, order=order, title=title, summary=summary, steps=steps, path=path, recap=recap)
+    return LessonSpec(
+        slug=slug, order=order, title=title, summary=summary, steps=steps, path=path, recap=recap
+    )
 
 
 def _puzzle_key(raw: Any) -> str | None:

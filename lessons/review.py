@@ -33,7 +33,9 @@ def in_review(puzzle: Puzzle) -> bool:
     return puzzle.source == Source.CURRICULUM
 
 
-def note_answer(puzzle: Puzzle, session_key: str, user: Any, correct: bool, now: datetime | None = None) -> None:
+def note_answer(
+    puzzle: Puzzle, session_key: str, user: Any, correct: bool, now: datetime | None = None
+) -> None:
     """What one answer does to the queue (see the module docstring)."""
     if not session_key or not in_review(puzzle):
         return

@@ -108,7 +108,8 @@ class Loader:
                 "order": lesson_spec.order,
                 **translated("title", lesson_spec.title),
                 **translated("summary", lesson_spec.summary),
-                **translated("recap", {lang: "\n".join(points) for lang, points in lesson_spec.recap.items()}),
+                # One key point a line.
+                **translated("recap", {lang: "\n".join(p) for lang, p in lesson_spec.recap.items()}),
             }
             lesson = self.put(lessons.get(lesson_spec.slug), Lesson, values)
             steps = {step.order: step for step in lesson.steps.all()}
