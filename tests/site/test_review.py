@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from lessons import review
 from lessons.models import Puzzle, ReviewItem, Source
-from tests.site.pages import make_puzzle, PLAY
+from tests.site.pages import PLAY, make_puzzle
 
 DAY = timedelta(days=1)
 
@@ -116,7 +116,9 @@ def test_it_serves_due_puzzles_spread_over_rules(saudi):
 def test_it_merges_a_browsers_queue_into_the_accounts_keeping_the_earlier_stage(saudi, django_user_model):
     user = django_user_model.objects.create(username="learner")
     follow_1, follow_2 = Puzzle.objects.get(key="sa-follow-1"), Puzzle.objects.get(key="sa-follow-2")
-    mine = ReviewItem.objects.create(puzzle=follow_1, session_key="old-device", user=user, stage=2, due=later(5))
+    mine = ReviewItem.objects.create(
+        puzzle=follow_1, session_key="old-device", user=user, stage=2, due=later(5)
+    )
     browser = ReviewItem.objects.create(puzzle=follow_1, session_key="anon", stage=0, due=later(1))
     ReviewItem.objects.create(puzzle=follow_2, session_key="anon", stage=1, due=later(2))
     stranger = ReviewItem.objects.create(puzzle=follow_2, session_key="someone-else", stage=0, due=later(1))
