@@ -12,6 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from lessons.models import Course, ReviewItem
+from tests.browser.browsing import PHONE
 from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import PASSWORD
 
@@ -77,3 +78,12 @@ def test_stars_and_the_review_queue_survive_signing_in(page: Page, live_server, 
     card.and_(page.locator('[value="KC"]')).click()
     expect(page.locator("#verdict.verdict-right")).to_be_visible()
     assert ReviewItem.objects.get().stage == 1
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_the_path_pages_and_the_glossary_fit_a_phone_screen(new_context, live_server, saudi, lang):
+    page = new_context(viewport=PHONE).new_page()
+    for path in ("", "learn/saudi/", "learn/saudi/follow-suit/3/", "progress/", "review/", "glossary/"):
+        page.goto(f"{live_server.url}/{lang}/{path}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"/{lang}/{path} is {width}px wide on a {PHONE['width']}px screen"
