@@ -50,8 +50,10 @@ LANGS = ("en", "ar", "fa", "fr")
 # A puzzle's `rules` must name rules of docs/rules.md, so a typo cannot reach a learner.
 RULE_IDS = frozenset(engine_rule_ids.RULE_IDS)
 
-COURSE_KEYS = frozenset({"variant", "title", "description", "order"})
-LESSON_KEYS = frozenset({"slug", "title", "summary", "steps"})
+COURSE_KEYS = frozenset({"variant", "title", "description", "order", "first_hand_after"})
+LESSON_KEYS = frozenset({"slug", "title", "summary", "recap", "steps"})
+# A lesson ends with a recap of its key points: a few short ones, the same number in every language.
+RECAP_POINTS = (2, 5)
 STEP_KEYS = frozenset({"text", "table", "puzzle"})
 PUZZLE_KEYS = frozenset(
     {"key", "task", "command", "position", "answers", "prompt", "hint", "explanation", "rules", "themes",
@@ -100,6 +102,7 @@ class LessonSpec:
     summary: Text
     steps: list[StepSpec]
     path: Path
+    recap: dict[str, list[str]] = field(default_factory=dict)  # language → key points
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,8 @@ class CourseSpec:
     description: Text
     lessons: list[LessonSpec] = field(default_factory=list)
     path: Path | None = None
+    # The lesson after which the learner has seen every rule: it ends with "now play your first hand".
+    first_hand_after: str = ""
 
     @property
     def puzzles(self) -> list[PuzzleSpec]:
@@ -253,6 +258,7 @@ def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | No
             title=_text(data.get("title"), "title"),
             description=_text(data.get("description"), "description", required=False),
             path=course_file,
+            first_hand_after=str(data.get("first_hand_after") or ""),
         )
     except _Invalid as e:
         errors.append(ContentError(course_file, e.reason, where=e.where))
@@ -276,6 +282,10 @@ def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | No
         lesson = _read_lesson(path, order, match.group(2), variant, errors)
         if lesson is not None:
             course.lessons.append(lesson)
+    slugs = [lesson.slug for lesson in course.lessons]
+    if course.first_hand_after and course.first_hand_after not in slugs and len(slugs) == len(orders):
+        reason = f"{course.first_hand_after!r} is not a lesson of this course"
+        errors.append(ContentError(course_file, reason, where="first_hand_after"))
     return course
 
 
@@ -289,6 +299,7 @@ def _read_lesson(
             raise _Invalid("slug", f"{data.get('slug')!r} does not match the file name ({slug!r})")
         title = _text(data.get("title"), "title")
         summary = _text(data.get("summary"), "summary", required=False)
+        recap = _recap(data.get("recap"), "recap")
         raw_steps = data.get("steps")
         if not isinstance(raw_steps, list) or not raw_steps:
             raise _Invalid("steps", "a lesson needs a list of steps")
@@ -312,7 +323,9 @@ def _read_lesson(
             failed = True
     if failed:
         return None
-    return LessonSpec(slug=slug, order=order, title=title, summary=summary, steps=steps, path=path)
+    return LessonSpec(
+        slug=slug, order=order, title=title, summary=summary, steps=steps, path=path, recap=recap
+    )
 
 
 def _puzzle_key(raw: Any) -> str | None:
@@ -367,6 +380,26 @@ def _text(value: Any, where: str, required: bool = True) -> Text:
     if "en" not in out:
         raise _Invalid(where, "missing English text (en)")
     return out
+
+
+def _recap(value: Any, where: str) -> dict[str, list[str]]:
+    """The key points ending a lesson: ``{en: [...], ar: [...], fa: [...], fr: [...]}``, every
+    language, the same number of points in each (a point left untranslated would go unseen)."""
+    lo, hi = RECAP_POINTS
+    if not isinstance(value, dict) or set(value) != set(LANGS):
+        raise _Invalid(where, f"the lesson's key points in {', '.join(LANGS)} (all four): {{en: [...], ...}}")
+    recap: dict[str, list[str]] = {}
+    for lang in LANGS:
+        points = value[lang]
+        if not isinstance(points, list) or not lo <= len(points) <= hi:
+            raise _Invalid(f"{where}.{lang}", f"a list of {lo} to {hi} key points")
+        if not all(isinstance(p, str) and p.strip() and "\n" not in p.strip() for p in points):
+            raise _Invalid(f"{where}.{lang}", "each key point is one line of text")
+        recap[lang] = [p.strip() for p in points]
+    counts = {len(points) for points in recap.values()}
+    if len(counts) > 1:
+        raise _Invalid(where, "the same number of key points in every language")
+    return recap
 
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:

@@ -30,6 +30,8 @@ class Course(models.Model):
     title = models.CharField(max_length=200)
     description = models.TextField(blank=True, default="")
     order = models.PositiveSmallIntegerField(default=0)
+    # The slug of the lesson after which every rule has been seen: it ends with "now play your first hand".
+    first_hand_after = models.SlugField(max_length=100, blank=True, default="")
 
     class Meta:
         ordering = ("order", "variant")
@@ -44,6 +46,8 @@ class Lesson(models.Model):
     order = models.PositiveSmallIntegerField()
     title = models.CharField(max_length=200)
     summary = models.TextField(blank=True, default="")
+    # The key points shown when the lesson ends, one a line.
+    recap = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ("course", "order")
@@ -211,6 +215,35 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.puzzle_id} {'ok' if self.correct else 'wrong'}"
+
+
+class ReviewItem(models.Model):
+    """A puzzle a learner got wrong, coming back after 1, 3 and 7 days (lessons/review.py).
+
+    Kept like attempts: by session, with the account once signed in (signing in moves a
+    browser's items to the account's new session, merging those of the same puzzle).
+    """
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="+")
+    session_key = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    # How many waits (1, 3, 7 days) the puzzle has come through right; at the last one it is learnt.
+    stage = models.PositiveSmallIntegerField(default=0)
+    due = models.DateTimeField()
+    learnt = models.BooleanField(default=False)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("due", "id")
+        constraints = (
+            models.UniqueConstraint(fields=["session_key", "puzzle"], name="review_item_one_per_puzzle"),
+        )
+        indexes = (models.Index(fields=["session_key", "learnt", "due"], name="review_item_due"),)
+
+    def __str__(self) -> str:
+        return f"{self.puzzle_id} stage {self.stage}"
 
 
 # ---------------------------------------------------------------- teachers, classes and drills

@@ -18,10 +18,16 @@ from typing import Any
 from django.db import IntegrityError, connections, router, transaction
 from django.http import HttpRequest
 
-from lessons import lesson_cache
+from engine.rule_ids import RULE_IDS as RULE_ORDER
+from lessons import lesson_cache, review
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind
 
 HINTS_KEY = "hints"  # session: {str(puzzle pk): hints shown}
+SEEN_KEY = "lessons-seen"  # session: the ids of the lessons the learner opened a step of
+WHERE_KEY = "where"  # session: {variant: [lesson slug, step number]}, the last step seen
+# session: the key the learner's anonymous answers are stored under; signing in gives the
+# session a new key, and the answers and review queue kept under this one move to the account.
+ANONYMOUS_KEY = "anonymous-key"
 TOKEN_MAX = 64
 
 
@@ -271,17 +277,23 @@ def record(
 ) -> Attempt:
     """Store the learner's answer and its verdict (``verdict.correct``) once per form token;
     ``drill``: the drill it was answered in (its own pages), which alone it counts toward."""
-    attempt, _ = record_attempt(
+    key = session_key(request, create=True) or ""
+    user = _user(request)
+    attempt, created = record_attempt(
         puzzle=puzzle,
-        session_key=session_key(request, create=True) or "",
+        session_key=key,
         answer=answer,
         correct=bool(verdict.correct),
         token=token,
-        user=_user(request),
+        user=user,
         seconds=seconds,
         hints_used=hints_used(request, puzzle),
         drill=drill,
     )
+    if created:
+        review.note_answer(puzzle, key, user, bool(verdict.correct))
+        if user is None and request.session.get(ANONYMOUS_KEY) != key:
+            request.session[ANONYMOUS_KEY] = key
     return attempt
 
 
@@ -350,7 +362,7 @@ def puzzles_of_lessons() -> Mapping[int, frozenset[int]]:
     return lesson_cache.get_or_read(("puzzles-of-lessons",), read)
 
 
-def _lessons_in_order() -> list[Lesson]:
+def lessons_in_order() -> list[Lesson]:
     """Every lesson with its course, in the order of the courses: kept between requests too."""
 
     def read() -> list[Lesson]:
@@ -456,7 +468,7 @@ def progress_summary(key: str | None) -> Summary:
     progress = session_progress(key, by_lesson)
     solved = progress.solved
     courses: dict[int, CourseSummary] = {}
-    for lesson in _lessons_in_order():
+    for lesson in lessons_in_order():
         course = courses.setdefault(lesson.course_id, CourseSummary(lesson.course, []))
         puzzles = by_lesson.get(lesson.pk, frozenset())
         course.lessons.append(LessonSummary(lesson, len(puzzles & solved), len(puzzles)))
@@ -474,3 +486,119 @@ def progress_summary(key: str | None) -> Summary:
 def summary(request: HttpRequest) -> Summary:
     """The "my progress" page of the current learner."""
     return progress_summary(session_key(request))
+
+
+# ---------------------------------------------------------------- the path: where the learner is
+
+
+def note_step(request: HttpRequest, lesson: Lesson, n: int) -> None:
+    """Remember that the learner saw step ``n`` of ``lesson``: the lesson counts as seen (one
+    star), and the course page offers to continue from here. Kept in the session, which
+    signing in keeps."""
+    seen = request.session.get(SEEN_KEY, [])
+    if lesson.pk not in seen:
+        request.session[SEEN_KEY] = [*seen, lesson.pk]
+    where = request.session.get(WHERE_KEY, {})
+    variant = lesson.course.variant
+    if where.get(variant) != [lesson.slug, n]:
+        request.session[WHERE_KEY] = {**where, variant: [lesson.slug, n]}
+
+
+def stopped_at(request: HttpRequest, variant: str) -> tuple[str, int] | None:
+    """The lesson slug and step number the learner last saw in the course of ``variant``."""
+    found = request.session.get(WHERE_KEY, {}).get(variant)
+    if not isinstance(found, list) or len(found) != 2:
+        return None
+    slug, n = found
+    return (str(slug), int(n)) if isinstance(n, int) else None
+
+
+# ---------------------------------------------------------------- stars and mastery
+
+STARS_MAX = 3
+
+
+def lesson_stars(request: HttpRequest, lessons: Iterable[Lesson]) -> dict[int, int]:
+    """Stars of each lesson, by id: 3 when every puzzle was solved at the first try without a
+    hint, 2 when every puzzle is solved, 1 when the lesson was seen or tried, else 0. Two queries."""
+    lessons = list(lessons)
+    by_lesson = _puzzles_by_lesson(lesson_id__in=[lesson.pk for lesson in lessons])
+    first: dict[int, bool] = {}  # puzzle id → right at the first try, without a hint
+    solved: set[int] = set()
+    key = session_key(request)
+    among = set().union(*by_lesson.values()) if by_lesson else set()
+    if key and among:
+        rows = (
+            Attempt.objects.filter(session_key=key, puzzle_id__in=among)
+            .order_by("created", "id")
+            .values_list("puzzle_id", "correct", "hints_used")
+        )
+        for puzzle_id, correct, hints in rows:
+            first.setdefault(puzzle_id, correct and not hints)
+            if correct:
+                solved.add(puzzle_id)
+    seen = set(request.session.get(SEEN_KEY, []))
+    stars = {}
+    for lesson in lessons:
+        puzzles = by_lesson.get(lesson.pk, set())
+        if lesson.pk not in seen and not puzzles & set(first):
+            stars[lesson.pk] = 0
+        elif all(first.get(p) for p in puzzles):
+            stars[lesson.pk] = 3
+        elif puzzles <= solved:
+            stars[lesson.pk] = 2
+        else:
+            stars[lesson.pk] = 1
+    return stars
+
+
+@dataclass(frozen=True)
+class RuleMastery:
+    """One rule the learner met: of the puzzles practising it, how many were right at the first try."""
+
+    variant: str
+    rule: str
+    right_first_try: int
+    met: int
+
+
+def rule_mastery(key: str | None) -> list[RuleMastery]:
+    """Each rule of the puzzles this session answered, by variant, in the order of the rules: one query."""
+    if not key:
+        return []
+    rows = (
+        Attempt.objects.filter(session_key=key)
+        .order_by("created", "id")
+        .values_list("puzzle_id", "puzzle__variant", "puzzle__rules", "correct")
+    )
+    first: dict[int, tuple[str, list[str], bool]] = {}
+    for puzzle_id, variant, rules, correct in rows:
+        first.setdefault(puzzle_id, (variant, list(rules or []), bool(correct)))
+    tally: dict[tuple[str, str], list[int]] = {}
+    for variant, rules, correct in first.values():
+        for rule in rules:
+            counts = tally.setdefault((variant, rule), [0, 0])
+            counts[0] += correct
+            counts[1] += 1
+    order = {rule: i for i, rule in enumerate(RULE_ORDER)}
+    return [
+        RuleMastery(variant, rule, right, met)
+        for (variant, rule), (right, met) in sorted(
+            tally.items(), key=lambda item: (item[0][0], order.get(item[0][1], len(order)))
+        )
+    ]
+
+
+# ---------------------------------------------------------------- signing in
+
+
+def keep_on_sign_in(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """``user_logged_in``: the review queue of the browser's anonymous answers joins the account's.
+
+    (The answers themselves move with the account's sign-in, lessons/classroom/accounts.py; the
+    seen lessons and where the learner stopped are in the session, which signing in keeps.)
+    """
+    if request is None or not hasattr(request, "session"):
+        return
+    anonymous = str(request.session.pop(ANONYMOUS_KEY, "") or "")
+    review.keep_on_sign_in(user, anonymous, session_key(request, create=True) or "")

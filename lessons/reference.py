@@ -24,7 +24,7 @@ import yaml
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from engine import messages
@@ -161,6 +161,8 @@ class Concept:
     label: Text
     words: dict[str, str]  # column → word ("" when that table has no such word)
     note: Text
+    definition: Text = field(default_factory=dict)
+    examples: dict[str, Text] = field(default_factory=dict)  # variant → the word in use at its table
 
 
 GLOSSARY_COLUMNS = ("en", "saudi", "moroccan", "fa", "fr")
@@ -183,11 +185,17 @@ def read_glossary(directory: Path = REFERENCE_DIR) -> list[Concept]:
             columns = ", ".join(GLOSSARY_COLUMNS)
             raise ReferenceFileError(path, f"{where}.words", f"one word per column: {columns}")
         note = _text(item["note"], path, f"{where}.note") if item.get("note") else {}
+        examples = item.get("examples")
+        if not isinstance(examples, dict) or set(examples) != set(VARIANTS):
+            expected = ", ".join(VARIANTS)
+            raise ReferenceFileError(path, f"{where}.examples", f"one example per variant: {expected}")
         concepts.append(
             Concept(
                 _text(item.get("label"), path, f"{where}.label"),
                 {k: str(v or "") for k, v in words.items()},
                 note,
+                _text(item.get("definition"), path, f"{where}.definition"),
+                {v: _text(examples[v], path, f"{where}.examples.{v}") for v in VARIANTS},
             )
         )
     return concepts
@@ -325,13 +333,17 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
 
 def glossary(request: HttpRequest) -> HttpResponse:
     lang = get_language() or "en"
+    names = dict(Variant.choices)
     concepts = [
         {
+            "anchor": f"term-{n}",
             "label": _in(c.label, lang),
             "words": [(c.words[k], COLUMN_LANGS[k]) for k in GLOSSARY_COLUMNS],
             "note": _in(c.note, lang),
+            "definition": _in(c.definition, lang),
+            "examples": [(names[v], _in(c.examples[v], lang)) for v in VARIANTS],
         }
-        for c in _cached_glossary()
+        for n, c in enumerate(_cached_glossary(), 1)
     ]
     ctx = {
         "columns": [
@@ -342,6 +354,8 @@ def glossary(request: HttpRequest) -> HttpResponse:
             ("fr", _("French")),
         ],
         "concepts": concepts,
+        # Arabic and Persian lists take their own comma «،».
+        "list_separator": pgettext("between the items of a list", ", "),
         "spanish": _spanish_deck(lang),
         "variant_names": dict(Variant.choices),
         "prefs": get_prefs(request),

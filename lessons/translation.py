@@ -12,7 +12,7 @@ class CourseTranslationOptions(TranslationOptions):
 
 @register(Lesson)
 class LessonTranslationOptions(TranslationOptions):
-    fields = ("title", "summary")
+    fields = ("title", "summary", "recap")
 
 
 @register(Step)

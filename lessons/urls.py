@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from lessons import reference, views
+from lessons import reference, review_pages, views
 
 STEP = "learn/<str:variant>/<slug:slug>/<int:n>/"
 
@@ -21,5 +21,11 @@ urlpatterns = [
     path("glossary/", reference.glossary, name="lessons-glossary"),
     # The learner
     path("progress/", views.my_progress, name="lessons-progress"),
+    # The review: puzzles got wrong, back after 1, 3 and 7 days
+    path("review/", review_pages.index, name="review-index"),
+    path("review/<slug:key>/", review_pages.puzzle_page, name="review-puzzle"),
+    path("review/<slug:key>/answer", review_pages.answer, name="review-answer"),
+    path("review/<slug:key>/hint", review_pages.hint, name="review-hint"),
+    path("review/<slug:key>/solution", review_pages.solution, name="review-solution"),
     path("prefs/", views.prefs, name="lessons-prefs"),
 ]

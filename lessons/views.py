@@ -26,10 +26,10 @@ from django.views.decorators.http import require_POST
 
 from engine import messages
 from engine.notation import InputError
-from lessons import checking, lesson_cache, progress, timing
+from lessons import checking, lesson_cache, progress, review, timing
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
-from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task
+from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
 from lessons.templatetags.table import (
     SEAT_LETTERS,
     best_card_view,
@@ -75,17 +75,49 @@ def prefs(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     courses = Course.objects.all()
     marks = progress.course_marks(request, courses)
-    ctx = {"courses": [(course, marks.get(course.pk)) for course in courses], "prefs": get_prefs(request)}
+    ctx = {
+        "courses": [(course, marks.get(course.pk), _start_url(request, course)) for course in courses],
+        "review_due": review.due_count(progress.session_key(request)),
+        "prefs": get_prefs(request),
+    }
     return render(request, "home.html", ctx)
+
+
+def _start_url(request: HttpRequest, course: Course) -> str:
+    """Where "Start here" leads: the first step of the course's first lesson."""
+    first = course.lessons.order_by("order").first()
+    return reverse("lessons-step", args=[course.variant, first.slug, 1]) if first else ""
+
+
+@dataclass
+class LessonRow:
+    """A lesson as the course page lists it: its number, puzzles solved and stars."""
+
+    number: int
+    lesson: Lesson
+    mark: Any
+    stars: int
 
 
 def course(request: HttpRequest, variant: str) -> HttpResponse:
     course = get_object_or_404(Course, variant=variant)
     lessons = list(course.lessons.all())
     marks = progress.lesson_marks(request, lessons)
+    stars = progress.lesson_stars(request, lessons)
+    rows = [
+        LessonRow(i, lesson, marks.get(lesson.pk), stars[lesson.pk]) for i, lesson in enumerate(lessons, 1)
+    ]
+    resume = None
+    stopped = progress.stopped_at(request, variant)
+    row = next((r for r in rows if stopped and r.lesson.slug == stopped[0]), None)
+    if row is not None and stopped is not None:
+        url = reverse("lessons-step", args=[variant, row.lesson.slug, stopped[1]])
+        resume = {"lesson": row.number, "title": row.lesson.title, "step": stopped[1], "url": url}
     ctx = {
         "course": course,
-        "lessons": [(lesson, marks.get(lesson.pk)) for lesson in lessons],
+        "lessons": rows,
+        "resume": resume,
+        "stars_max": progress.STARS_MAX,
         **_deck_context(request, variant),
     }
     return render(request, "lessons/course.html", ctx)
@@ -107,12 +139,29 @@ def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
 
 def step(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
     lesson, steps = _lesson_steps(variant, slug, n)
+    progress.note_step(request, lesson, n)
     page = StepPage(request, lesson, steps, n)
     return page.render()
 
 
 def my_progress(request: HttpRequest) -> HttpResponse:
-    ctx = {"summary": progress.summary(request), "prefs": get_prefs(request)}
+    lang = get_language() or "en"
+    mastery = [
+        {
+            "title": messages.rule_title(m.rule, m.variant, lang),
+            "url": reverse("lessons-rules", args=[m.variant]) + "#rule-" + m.rule,
+            "variant": m.variant,
+            "variant_name": Variant(m.variant).label,
+            "right": m.right_first_try,
+            "met": m.met,
+        }
+        for m in progress.rule_mastery(progress.session_key(request))
+    ]
+    ctx = {
+        "summary": progress.summary(request),
+        "mastery": mastery,
+        "prefs": get_prefs(request),
+    }
     return render(request, "lessons/progress.html", ctx)
 
 

@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("lessons", "0010_accounts_owner"),
+        ("lessons", "0011_review_queue"),
     ]
 
     operations = [

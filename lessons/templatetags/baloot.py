@@ -7,14 +7,17 @@ views put it in the context as ``prefs.digits``.
 """
 
 import re
+from typing import Any
 
 from django import template
+from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
 from engine import messages
+from lessons.progress import lessons_in_order
 
 register = template.Library()
 
@@ -147,3 +150,21 @@ def theme_name(key: str, variant: str = "") -> str:
     the curriculum's own tags (``scoring``, ``hokm``...) are shown as written.
     """
     return messages.lookup(f"theme.{key}", variant, get_language() or "en", default=key)
+
+
+@register.inclusion_tag("lessons/partials/lesson_end.html", takes_context=True)
+def lesson_end(context: template.Context, lesson: Any) -> dict[str, Any]:
+    """The end of a lesson: its key points, then the next lesson, or the first hand to play
+    after the lesson that completes the rules (the course's ``first_hand_after``)."""
+    course = lesson.course
+    lessons = [other for other in lessons_in_order() if other.course_id == course.pk]
+    after = next((lessons[i + 1] for i, other in enumerate(lessons[:-1]) if other.pk == lesson.pk), None)
+    first_hand = bool(course.first_hand_after) and course.first_hand_after == lesson.slug
+    return {
+        "recap": [line for line in (lesson.recap or "").splitlines() if line.strip()],
+        "next_lesson": after,
+        "next_url": reverse("lessons-step", args=[course.variant, after.slug, 1]) if after else "",
+        "first_hand_url": reverse("practice-variant", args=[course.variant]) if first_hand else "",
+        "course": course,
+        "prefs": context.get("prefs", {}),
+    }

@@ -8,9 +8,10 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.core.management import call_command
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from lessons.models import Step
+from lessons.models import ReviewItem, Step
 from tests.browser.browsing import LANGUAGES
 
 # Lesser impacts ("minor", "moderate") are advice; these are barriers.
@@ -69,6 +70,30 @@ def test_it_finds_no_barrier_on_the_other_puzzle_forms(page, live_server, saudi,
     urls = [f"{base}/follow-suit/3/"] + [f"{base}/counting/{n}/" for n in range(1, 6)]
 
     problems = [problem for url in urls for problem in check(page, url)]
+
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_it_finds_no_barrier_on_the_path_and_review_pages(page, live_server, saudi, lang):
+    """Stars and "continue", a lesson's end, the rules met, the review and its empty page, the glossary."""
+    base = f"{live_server.url}/{lang}"
+    problems = check(page, f"{base}/review/")  # nothing due yet
+    page.goto(f"{base}/learn/saudi/follow-suit/2/")
+    page.locator("#answer-form button.card").and_(page.locator('[value="AS"]')).click()
+    expect(page.locator("#verdict.verdict-wrong")).to_be_visible()
+    ReviewItem.objects.update(due=timezone.now())
+    problems += [
+        *check(page, f"{base}/"),  # "Review (1 due)" and "Start here"
+        *check(page, f"{base}/learn/saudi/"),  # stars, "continue"
+        *check(page, f"{base}/learn/saudi/follow-suit/3/"),  # the lesson's end
+        *check(page, f"{base}/progress/"),  # the rules met
+        *check(page, f"{base}/glossary/"),
+        *check(page, f"{base}/review/sa-follow-1/"),
+    ]
+    page.locator("#answer-form button.card").and_(page.locator('[value="KC"]')).click()
+    expect(page.locator("#verdict.verdict-right")).to_be_visible()
+    problems += [f"{page.url} (right answer): {p}" for p in barriers(page)]
 
     assert problems == []
 

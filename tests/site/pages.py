@@ -99,6 +99,13 @@ def make_saudi():
         order=1,
         **words("Follow suit", "اتبع النوع", "خال را دنبال کنید", "Fournir", field="title"),
         **words("When you must play the suit led.", field="summary"),
+        **words(
+            "Play the suit led when you can.\nIn Sun, with none of it, any card.",
+            "العب من النوع اللي انلعب إذا معك.\nفي الصن إذا ما معك منه، العب اللي تبي.",
+            "اگر دارید از خال پیروی کنید.\nدر صن اگر ندارید، هر کارتی.",
+            "Fournissez quand vous pouvez.\nEn Sun, sans la couleur, n'importe quelle carte.",
+            field="recap",
+        ),
     )
     Step.objects.create(
         lesson=follow,

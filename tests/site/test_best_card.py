@@ -234,6 +234,7 @@ def test_a_lesson_file_with_a_wrong_best_card_answer_is_refused_naming_file_and_
     data = {
         "slug": "endgames",
         "title": {"en": "Endgames"},
+        "recap": {lang: ["Count the points.", "Keep the most."] for lang in ("en", "ar", "fa", "fr")},
         "steps": [{"text": {"en": "Every hand is open."}}, {"puzzle": raw_puzzle(answers=["8H"])}],
     }
     lesson.write_text(yaml.safe_dump(data), encoding="utf-8")

@@ -237,6 +237,7 @@ def test_curriculum_stats_counts_a_language_complete_only_when_every_text_is_the
     lesson = {
         "slug": "trick",
         "title": title,
+        "recap": {lang: [text, text] for lang, text in title.items()},
         "steps": [
             {"text": {**title, "fa": ""}},
             {

@@ -187,6 +187,7 @@ def test_it_names_the_file_and_the_puzzle_of_a_bad_new_kind(tmp_path: Path):
     lesson = {
         "slug": "doubling",
         "title": TEXT,
+        "recap": {lang: [text, text] for lang, text in TEXT.items()},
         "steps": [{"puzzle": {**raw("double", DOUBLE, ["four"]), "key": "sa-double-9"}}],
     }
     path = course / "01-doubling.yaml"

@@ -100,6 +100,18 @@ def test_it_stores_text_per_language_with_english_fallback():
 
 
 @pytest.mark.django_db
+def test_it_stores_a_lessons_key_points_one_a_line_and_the_lesson_of_the_first_hand(content):
+    edit(content / "saudi/course.yaml", "variant: saudi", "variant: saudi\nfirst_hand_after: scoring")
+    load(content)
+
+    lesson = Lesson.objects.get(slug="follow-suit")
+    with translation.override("ar"):
+        assert lesson.recap.splitlines() == ["النقطة الأولى.", "النقطة الثانية."]
+    assert Course.objects.get(variant="saudi").first_hand_after == "scoring"
+    assert Course.objects.get(variant="french").first_hand_after == ""
+
+
+@pytest.mark.django_db
 def test_it_normalizes_answers():
     load(GOOD)
 
@@ -278,6 +290,14 @@ EDITS = [
     (F1, "answers: [JH]", "answers: [7H]", r"7H is not legal here: play\.must-overtrump"),
     (FC, "variant: french", "variant: saudi", r"variant: 'saudi' in the 'french' directory"),
     (FC, '{en: "French Belote", ', "{", r"title: missing English text"),
+    (FC, "variant: french", "variant: french\nfirst_hand_after: nowhere",
+     r"first_hand_after: 'nowhere' is not a lesson of this course"),
+    (S1, '  ar: ["النقطة الأولى.", "النقطة الثانية."]\n', "",
+     r"recap: the lesson's key points in en, ar, fa, fr"),
+    (S1, '  fa: ["نکتهٔ اول.", "نکتهٔ دوم."]', '  fa: ["نکتهٔ اول.", "نکتهٔ دوم.", "نکتهٔ سوم."]',
+     r"recap: the same number of key points in every language"),
+    (S1, '  fr: ["Premier point clé.", "Second point clé."]', '  fr: ["Premier point clé.\\nSuite"]',
+     r"recap\.fr: .*key point"),
 ]  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from lessons.content import LANGS
 from lessons.models import Course, Lesson, Puzzle, Step
 from lessons.reference import REFERENCE_DIR, ReferenceFileError, read_glossary, read_rules
 from lessons.rulebook import VARIANTS, applicable_rules
+from lessons.templatetags.baloot import localize_digits
 from tests.site.pages import make_saudi, words
 
 
@@ -234,3 +235,44 @@ def test_the_glossary_maps_the_spanish_deck(client):
     assert re.search(r"<td>10</td><td>[^<]+</td><td>jack \(J\)</td>", section)
     assert re.search(r"<td>12</td><td>[^<]+</td><td>king \(K\)</td>", section)
     assert "swords" in section
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glossary_explains_each_term_with_an_example_at_each_table(client, lang):
+    text = client.get(f"/{lang}/glossary/").text
+
+    terms = text[text.index('id="terms-title"') :]
+    for concept in read_glossary():
+        assert localize_digits(escape(concept.definition[lang]), "native", lang) in terms
+        for variant in ("saudi", "moroccan", "french"):
+            assert localize_digits(escape(concept.examples[variant][lang]), "native", lang) in terms
+
+
+@pytest.mark.django_db
+def test_a_glossary_term_never_runs_into_its_note(client):
+    text = client.get("/ar/glossary/").text
+
+    table = text[text.index('<table class="glossary">') : text.index("</table>")]
+    assert 'class="note"' not in table  # the notes are under each term's definition
+    assert '<a href="#term-1">العقد بلا أتو</a></th>' in table
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "comma"), [("ar", "، "), ("fa", "، "), ("fr", ", ")])
+def test_the_glossary_lists_the_games_with_the_languages_comma(client, lang, comma):
+    text = client.get(f"/{lang}/glossary/").text
+
+    links = text[text.index('class="reference-links"') :]
+    links = links[: links.index("</p>")]
+    assert f"</a>{comma}<a" in links
+    assert (", <a" in links) == (comma == ", ")
+
+
+def test_the_glossary_refuses_a_concept_without_an_example_for_each_variant(tmp_path):
+    glossary = (REFERENCE_DIR / "glossary.yaml").read_text(encoding="utf-8")
+    misspelt = glossary.replace("      moroccan:\n        en:", "      morocan:\n        en:", 1)
+    (tmp_path / "glossary.yaml").write_text(misspelt, encoding="utf-8")
+
+    with pytest.raises(ReferenceFileError, match=r"concepts\[0\]\.examples: one example per variant"):
+        read_glossary(tmp_path)

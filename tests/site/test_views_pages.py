@@ -88,7 +88,8 @@ def test_it_links_previous_and_next_steps(client, saudi):
 def test_it_offers_the_way_back_to_the_course_on_the_last_step(client, saudi):
     text = client.get(step_url(3)).text
 
-    assert 'rel="next"' not in text
+    assert f'rel="next" href="{step_url(4)}"' not in text  # no step after the last one
+    assert 'rel="next" href="/en/learn/saudi/counting/1/"' in text  # but the next lesson
     assert 'href="/en/learn/saudi/"' in text
 
 

@@ -94,6 +94,7 @@ class Loader:
         return {
             "variant": spec.variant,
             "order": spec.order,
+            "first_hand_after": spec.first_hand_after,
             **translated("title", spec.title),
             **translated("description", spec.description),
         }
@@ -107,6 +108,8 @@ class Loader:
                 "order": lesson_spec.order,
                 **translated("title", lesson_spec.title),
                 **translated("summary", lesson_spec.summary),
+                # One key point a line.
+                **translated("recap", {lang: "\n".join(p) for lang, p in lesson_spec.recap.items()}),
             }
             lesson = self.put(lessons.get(lesson_spec.slug), Lesson, values)
             steps = {step.order: step for step in lesson.steps.all()}

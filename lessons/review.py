@@ -1,0 +1,130 @@
+"""The review queue: every lesson puzzle a learner gets wrong comes back after 1, 3 and 7 days.
+
+A wrong answer puts the puzzle in the queue (or starts it over), due the next day. Answered
+right once due, it moves on a stage and waits longer; right after the last wait, it is learnt.
+An answer given before the puzzle is due (trying again at once in the lesson) changes nothing:
+the queue asks whether the learner still knows it days later.
+
+Items are kept like attempts (lessons/progress.py): by session, with the account once signed
+in. Signing in moves the browser's items to the account's session (:func:`keep_on_sign_in`).
+The due puzzles are served mixed across lessons and spread over rules: the next one practises
+another rule than the last one served when it can (:func:`next_due`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.http import HttpRequest
+from django.utils import timezone
+
+from lessons.models import Puzzle, ReviewItem, Source, Step, StepKind
+
+# The waits, in days, before each return of a puzzle.
+WAITS = (1, 3, 7)
+LAST_RULE_KEY = "review-last-rule"  # session: the rule of the puzzle served last
+
+
+def in_review(puzzle: Puzzle) -> bool:
+    """Only the curriculum's lesson puzzles come back: the review page shows them as a lesson step."""
+    return puzzle.source == Source.CURRICULUM
+
+
+def note_answer(
+    puzzle: Puzzle, session_key: str, user: Any, correct: bool, now: datetime | None = None
+) -> None:
+    """What one answer does to the queue (see the module docstring)."""
+    if not session_key or not in_review(puzzle):
+        return
+    now = now or timezone.now()
+    item = ReviewItem.objects.filter(session_key=session_key, puzzle=puzzle).first()
+    if not correct:
+        if item is None:
+            try:
+                with transaction.atomic():
+                    ReviewItem.objects.create(
+                        session_key=session_key, user=user, puzzle=puzzle, due=now + timedelta(days=WAITS[0])
+                    )
+            except IntegrityError:  # the same wrong answer, posted twice at once
+                pass
+            return
+        item.stage, item.learnt, item.due = 0, False, now + timedelta(days=WAITS[0])
+        item.save(update_fields=["stage", "learnt", "due"])
+        return
+    if item is None or item.learnt or item.due > now:
+        return
+    item.stage += 1
+    if item.stage >= len(WAITS):
+        item.learnt = True
+    else:
+        item.due = now + timedelta(days=WAITS[item.stage])
+    item.save(update_fields=["stage", "learnt", "due"])
+
+
+def _due(session_key: str | None, now: datetime | None = None) -> Any:
+    if not session_key:
+        return ReviewItem.objects.none()
+    return ReviewItem.objects.filter(session_key=session_key, learnt=False, due__lte=now or timezone.now())
+
+
+def due_count(session_key: str | None) -> int:
+    return int(_due(session_key).count())
+
+
+def _rule(puzzle: Puzzle) -> str:
+    return str((puzzle.rules or [""])[0])
+
+
+def next_due(request: HttpRequest, session_key: str | None) -> Puzzle | None:
+    """The due puzzle to serve now: the longest due, of another rule than the last one served."""
+    items = list(_due(session_key).select_related("puzzle").order_by("due", "id"))
+    if not items:
+        return None
+    last = request.session.get(LAST_RULE_KEY, "")
+    chosen = next((i for i in items if _rule(i.puzzle) != last), items[0])
+    return chosen.puzzle
+
+
+def served(request: HttpRequest, puzzle: Puzzle) -> None:
+    """Remember the rule served, so that the next puzzle practises another."""
+    request.session[LAST_RULE_KEY] = _rule(puzzle)
+
+
+def is_due(session_key: str | None, puzzle: Puzzle) -> bool:
+    return bool(_due(session_key).filter(puzzle=puzzle).exists())
+
+
+def step_of(puzzle: Puzzle) -> Step | None:
+    """The lesson step that shows ``puzzle`` (its first one, in course order)."""
+    steps = Step.objects.select_related("lesson__course").filter(kind=StepKind.PUZZLE, puzzle=puzzle)
+    return steps.order_by("lesson__course__order", "lesson__order", "order").first()
+
+
+def keep_on_sign_in(user: Any, old_key: str, new_key: str) -> None:
+    """Move the account's items and those of the browser's anonymous session to the new session.
+
+    A puzzle in both queues is kept once: at the earlier stage and the earlier return, so that
+    nothing the learner got wrong comes back later than either queue said.
+    """
+    mine = Q(user=user)
+    if old_key:
+        mine |= Q(session_key=old_key, user__isnull=True)
+    with transaction.atomic():
+        items = list(ReviewItem.objects.select_for_update().filter(mine).order_by("id"))
+        kept: dict[int, ReviewItem] = {}
+        for item in items:
+            other = kept.get(item.puzzle_id)
+            if other is None:
+                kept[item.puzzle_id] = item
+                continue
+            keep, drop = (item, other) if _sooner(item) < _sooner(other) else (other, item)
+            drop.delete()
+            kept[item.puzzle_id] = keep
+        ReviewItem.objects.filter(pk__in=[i.pk for i in kept.values()]).update(user=user, session_key=new_key)
+
+
+def _sooner(item: ReviewItem) -> tuple[bool, int, datetime]:
+    return (item.learnt, item.stage, item.due)

@@ -1,0 +1,119 @@
+"""The review page: the learner's due puzzles (lessons/review.py), one after another.
+
+Each is its lesson's puzzle step, drawn and answered by :class:`~lessons.views.StepPage` with
+the review's own addresses and whole page, as a drill's and a trainer's puzzles are. The answer
+is recorded like any other (lessons/progress.py), which moves the puzzle on in the queue.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from lessons import progress, review
+from lessons.models import Puzzle, ReviewItem
+from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _bad_request, _find_steps, get_prefs
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    """The next due puzzle, or a page saying that nothing is due (and when the next one is)."""
+    key = progress.session_key(request)
+    puzzle = review.next_due(request, key)
+    if puzzle is not None:
+        return HttpResponseRedirect(reverse("review-puzzle", args=[puzzle.key]))
+    waiting = ReviewItem.objects.filter(session_key=key or "", learnt=False).order_by("due").first()
+    ctx = {"next_due": waiting.due if waiting else None, "prefs": get_prefs(request)}
+    return render(request, "lessons/review_empty.html", ctx)
+
+
+def puzzle_page(request: HttpRequest, key: str) -> HttpResponse:
+    page = _page_or_400(request, key)
+    if isinstance(page, HttpResponse):
+        return page
+    review.served(request, page.puzzle)
+    return page.render()
+
+
+@require_POST
+def answer(request: HttpRequest, key: str) -> HttpResponse:
+    page = _page_or_400(request, key)
+    if isinstance(page, HttpResponse):
+        return page
+    taken = page.take_answer()
+    if isinstance(taken, HttpResponse):
+        return taken
+    return page.render(fragment="verdict")
+
+
+@require_POST
+def hint(request: HttpRequest, key: str) -> HttpResponse:
+    page = _page_or_400(request, key)
+    if isinstance(page, HttpResponse):
+        return page
+    progress.hint_used(request, page.puzzle)
+    page.hint_shown = True
+    return page.render(fragment="hint")
+
+
+@require_POST
+def solution(request: HttpRequest, key: str) -> HttpResponse:
+    page = _page_or_400(request, key)
+    if isinstance(page, HttpResponse):
+        return page
+    if page.wrong_tries < TRIES_BEFORE_SOLUTION:
+        return page.bad_input(_("The solution opens after two wrong answers. Try once more!"))
+    page.show_solution = True
+    return page.render(fragment="solution")
+
+
+def _page_or_400(request: HttpRequest, key: str) -> ReviewPage | HttpResponse:
+    """The review page of a puzzle in the learner's queue; any other is a 400 saying why."""
+    back = reverse("review-index")
+    in_queue = ReviewItem.objects.filter(session_key=progress.session_key(request) or "", puzzle__key=key)
+    puzzle = Puzzle.objects.filter(key=key).first()
+    if puzzle is None or not in_queue.exists():
+        return _bad_request(request, _("This puzzle is not in your review."), back=back)
+    step = review.step_of(puzzle)
+    lesson, steps = _find_steps(step.lesson.course.variant, step.lesson.slug) if step else (None, [])
+    if lesson is None or step is None:
+        return _bad_request(request, _("This puzzle is not in your review."), back=back)
+    n = next(i for i, s in enumerate(steps, 1) if s.puzzle_id == puzzle.pk)
+    return ReviewPage(request, lesson, steps, n)
+
+
+class ReviewPage(StepPage):
+    """A lesson's puzzle step served by the review: its own addresses, and "next" is the next due."""
+
+    full_template = "lessons/review.html"
+
+    def _url(self, name: str, n: int) -> str:
+        names = {
+            "lessons-puzzle-answer": "review-answer",
+            "lessons-puzzle-hint": "review-hint",
+            "lessons-puzzle-solution": "review-solution",
+        }
+        if name in names:
+            assert self.puzzle is not None
+            return reverse(names[name], args=[self.puzzle.key])
+        return super()._url(name, n)
+
+    def context(self) -> dict[str, Any]:
+        ctx = super().context()
+        assert self.puzzle is not None
+        next_url = reverse("review-index")
+        ctx.update(
+            {
+                "review_page": True,
+                "previous_url": "",
+                "next_url": next_url,
+                "page_url": reverse("review-puzzle", args=[self.puzzle.key]),
+                "verdict_footer": "lessons/partials/review_next.html",
+                "due": review.due_count(progress.session_key(self.request)),
+            }
+        )
+        return ctx
