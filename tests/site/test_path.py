@@ -118,5 +118,5 @@ def test_the_progress_page_names_the_rules_met_and_links_them(client, saudi):
 def test_stars_are_counted_in_words_of_the_page_language(client, saudi):
     client.get(step_url(1, lang="fr"))
 
-    assert "1 étoile sur 3 : leçon vue" in client.get("/fr/learn/saudi/").text
+    assert "1 étoile sur 3\u00a0: leçon vue" in client.get("/fr/learn/saudi/").text
     assert "٠ من ٣ نجوم: لم يبدأ بعد" in client.get("/ar/learn/saudi/").text
