@@ -23,8 +23,8 @@ RTL = {"ar", "fa"}
 
 @pytest.fixture
 def endgame(db) -> Puzzle:
-    """The first generated Saudi puzzle, as the only step of the lesson "endgames"."""
-    spec = next(p for p in read_generated() if p.variant == "saudi")
+    """The first generated Saudi best-card puzzle, as the only step of the lesson "endgames"."""
+    spec = next(p for p in read_generated() if p.variant == "saudi" and p.task == "best-card")
     puzzle = Puzzle.objects.create(
         key=spec.key,
         variant="saudi",

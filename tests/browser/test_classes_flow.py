@@ -53,9 +53,10 @@ def link(page: Page, lang: str, text: str):
 
 
 def wrong_card_reason(lang: str) -> str:
-    """The engine's sentence for the wrong card, as the page writes it (native digits)."""
-    verdict = checking.check(Puzzle.objects.get(key=PUZZLE), WRONG, lang)
-    (reason,) = verdict.reasons
+    """What the first wrong try says about the wrong card, as the page writes it (native digits)."""
+    with translation.override(lang):
+        verdict = checking.check(Puzzle.objects.get(key=PUZZLE), WRONG, lang)
+    (reason,) = verdict.wrong
     assert reason["rule"] == "play.must-follow"
     return localize_digits(reason["message"], "native", lang)
 

@@ -53,6 +53,7 @@ def endpoints(world, game):
         "pk": game.pk,
         "token": "made-1234567",
         "invitation_id": 1,
+        "puzzle_id": drill.items.order_by("order").last().puzzle_id,
     }
     urls = []
     resolver = get_resolver()

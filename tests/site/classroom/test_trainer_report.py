@@ -225,7 +225,8 @@ def test_the_dashboard_takes_one_query_more_whatever_the_pupils_trained(
 
 def csv_rows(client, classroom, lang="en"):
     content = client.get(f"/{lang}/classes/{classroom.pk}/dashboard.csv").content.decode("utf-8-sig")
-    table = list(csv.reader(io.StringIO(content)))
+    # French spreadsheets expect a semicolon between the columns.
+    table = list(csv.reader(io.StringIO(content), delimiter=";" if lang == "fr" else ","))
     return [dict(zip(table[0], row, strict=True)) for row in table[1:]], table[0]
 
 
