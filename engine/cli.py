@@ -60,6 +60,7 @@ from engine.notation import (
 )
 from engine.play import explain_play, explain_trick
 from engine.projects import (
+    BEST_RULE,
     InvalidProject,
     Project,
     belote,
@@ -77,6 +78,9 @@ from engine.solver.position import read_contract, read_position
 from engine.solver.review import review
 from engine.tricks import TrickPlay
 from engine.variants import VARIANTS, French, Moroccan, RuleSet, Saudi
+
+# The rules of "which team's declarations count", said once per hand.
+BEST_RULES = frozenset(BEST_RULE.values())
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -265,7 +269,10 @@ def cmd_score(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[s
         # Checked above field by field; this is the backstop for a combination missed there.
         raise bad_field(obj.get(e.field), e.field, str(e)) from None
     score = score_hand(facts)
-    steps += score.steps
+    # Where the declarations were counted here, the score's own step of the same rule (French
+    # and Moroccan ``decl.*.best``: the counted team's value) says it again: keep the first.
+    shown = {step.rule for step in steps}
+    steps += [step for step in score.steps if step.rule not in shown or step.rule not in BEST_RULES]
     return {
         "points": {str(team): score.points[team] for team in Team},
         "result": score.result,

@@ -729,3 +729,16 @@ def test_cli_any_json_gives_an_answer_or_an_input_error(command: str, data: st.D
     if status == 2:
         assert set(out) == {"error"} and out["error"]["code"] != "internal" and out["error"]["message"]
     json.dumps(out)
+
+
+@pytest.mark.parametrize("variant", ["french", "moroccan"])
+def test_decl_best_is_said_once_by_the_score_command(variant: str) -> None:
+    # The counting of the declarations names the team that counts them; the score does not
+    # say it a second time under the same rule.
+    out = ok("score", {
+        "variant": variant, "trump": "H", "dealer": "S", "taker": "E",
+        "card_points": {"NS": 70, "EW": 92}, "tricks": {"NS": 4, "EW": 4},
+        "projects": {"E": [["JD", "QD", "KD", "AD"]], "N": [["7C", "8C", "9C"]]},
+    })
+    rule = "decl.fr.best" if variant == "french" else "decl.ma.best"
+    assert [step["rule"] for step in out["steps"]].count(rule) == 1
