@@ -6,15 +6,23 @@ two tricks are left (lessons/generated.py). :func:`with_theme` and :func:`in_ban
 of puzzles to one theme and one band of difficulty; :func:`theme_puzzles` is the query the trainer
 and a teacher's drill ("20 overruff puzzles, easy") both use.
 
+A learner's success on each theme (:func:`success_by_theme`: of the puzzles of a theme answered,
+how many were solved first time) is read by the trainer's theme page and by a pupil's page for
+their teachers, and each theme is named there by :func:`label`, in the page's language.
+
 A theme is found in the stored JSON list by its quoted key (``"ruff"`` does not match
 ``"overruff"``): the ``icontains`` lookup of a JSON field works on SQLite and PostgreSQL alike.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from engine import messages
 from lessons.models import Puzzle, Source, Task
 
 # Rule drills (engine.drills.FAMILIES), in the order a learner meets the rules.
@@ -90,3 +98,37 @@ def theme_name(key: str) -> str:
     if key == "short-endgame":
         return str(SHORT_ENDGAME_NAME)
     return key
+
+
+def label(key: str, variant: str, lang: str) -> str:
+    """Any theme's name in ``lang``: the site's names, or the catalogs' in the variant's own words."""
+    if key in RULE_THEMES or key == "short-endgame":
+        return theme_name(key)
+    return messages.lookup(f"theme.{key}", variant, lang, default=key)
+
+
+@dataclass(frozen=True)
+class ThemeSuccess:
+    """A learner's rated answers to the puzzles of one theme: how many, and how many solved first time."""
+
+    played: int = 0
+    solved: int = 0
+
+    @property
+    def percent(self) -> int | None:
+        return round(100 * self.solved / self.played) if self.played else None
+
+
+def success_by_theme(answers: Iterable[tuple[Iterable[str] | None, bool]]) -> dict[str, ThemeSuccess]:
+    """Each theme met in ``answers`` (a rated answer's puzzle themes, and its success) with its figures.
+
+    A puzzle of several themes counts for each of them. The answers are the learner's trainer
+    plays (one per puzzle, its rated first answer: a hinted answer is not solved).
+    """
+    tried: dict[str, list[int]] = {}
+    for keys, success in answers:
+        for key in keys or []:
+            seen = tried.setdefault(key, [0, 0])
+            seen[0] += 1
+            seen[1] += int(success)
+    return {key: ThemeSuccess(played, solved) for key, (played, solved) in tried.items()}

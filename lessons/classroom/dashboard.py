@@ -798,6 +798,7 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
         "history": student_history(classroom, pupil),
         "trainer": trainer,
         "trainer_recent": trainer_recent,
+        "trainer_themes_met": any(v.themes for v in trainer),
         "locked_out": accounts.is_locked_out(pupil.get_username()),
         "may_issue_password": accounts.may_issue_password(request.user, pupil),
     }

@@ -3,8 +3,9 @@
 The trainer keeps a learner's figures in one :class:`TrainerRating` per variant and one
 :class:`TrainerPlay` per puzzle met (its rated first answer). Teachers read them here:
 
-- on a pupil's page, :func:`pupil_report`: each variant the pupil has trained in, and their
-  latest rated answers (two queries);
+- on a pupil's page, :func:`pupil_report`: each variant the pupil has trained in, with their
+  success on each theme met (counted as the trainer's theme page counts it, lessons/themes.py),
+  and their latest rated answers (three queries);
 - on the class dashboard and in its CSV, :func:`class_ratings`: every pupil's rating in each
   variant (one query for the whole class, whatever its size); :func:`csv_header` and
   :func:`csv_figures` make the CSV's columns of them.
@@ -23,8 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Max, Q
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from lessons import themes
 from lessons.models import TrainerPlay, TrainerRating, Variant
 from lessons.standing import Result, Standing, rated_result, standing
 
@@ -40,6 +43,17 @@ class VariantReport:
     standing: Standing  # rating, provisional, streak, best streak, answered, failed to replay
     solved_first_time: int  # rated answers that were right, without help
     last: dt.datetime | None  # the latest answer
+    themes: list[ThemeRow]  # the trainer's themes the pupil met, in the theme page's order
+
+
+@dataclass(frozen=True)
+class ThemeRow:
+    """A pupil's success on one theme of a variant: solved first time ``solved`` of ``played``."""
+
+    key: str
+    name: str  # in the page's language, the variant's words
+    played: int
+    solved: int
 
 
 @dataclass(frozen=True)
@@ -72,7 +86,7 @@ def _trained(**filters: Any) -> Any:
 
 
 def pupil_report(pupil: Any) -> tuple[list[VariantReport], list[RecentPlay]]:
-    """The pupil's figures per variant (in the site's variant order) and latest rated answers: two queries."""
+    """The pupil's figures per variant (in the variant order), themes met, latest answers: three queries."""
     ratings = (
         _trained(user=pupil)
         .annotate(
@@ -82,6 +96,7 @@ def pupil_report(pupil: Any) -> tuple[list[VariantReport], list[RecentPlay]]:
         .order_by()
     )
     order = {v: n for n, v in enumerate(Variant.values)}
+    success = _theme_success(pupil)
     variants = [
         VariantReport(
             variant=r.variant,
@@ -89,6 +104,7 @@ def pupil_report(pupil: Any) -> tuple[list[VariantReport], list[RecentPlay]]:
             standing=standing(r, r.failed),
             solved_first_time=r.won,
             last=r.last or r.updated,
+            themes=success.get(r.variant, []),
         )
         for r in sorted(ratings, key=lambda r: order.get(r.variant, len(order)))
     ]
@@ -106,6 +122,24 @@ def pupil_report(pupil: Any) -> tuple[list[VariantReport], list[RecentPlay]]:
         for play in plays
     ]
     return variants, recent
+
+
+def _theme_success(pupil: Any) -> dict[str, list[ThemeRow]]:
+    """Per variant, the pupil's success on each trainer theme met (one query for every variant)."""
+    answers: dict[str, list[tuple[Any, bool]]] = defaultdict(list)
+    plays = TrainerPlay.objects.filter(learner__user=pupil).order_by()
+    for variant, keys, success in plays.values_list("learner__variant", "puzzle__themes", "success"):
+        answers[variant].append((keys, success))
+    lang = get_language() or "en"
+    out: dict[str, list[ThemeRow]] = {}
+    for variant, met in answers.items():
+        figures = themes.success_by_theme(met)
+        out[variant] = [
+            ThemeRow(key, themes.label(key, variant, lang), figures[key].played, figures[key].solved)
+            for key in (*themes.RULE_THEMES, *themes.ENDGAME_THEMES)
+            if key in figures
+        ]
+    return out
 
 
 def class_ratings(user_ids: Iterable[int]) -> dict[int, list[ShortRating]]:

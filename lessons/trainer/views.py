@@ -155,40 +155,28 @@ def theme_page(request: HttpRequest, variant: str) -> HttpResponse:
             counts[key] = counts.get(key, 0) + 1
             bands.setdefault(key, {}).setdefault(band, 0)
             bands[key][band] += 1
-    tried: dict[str, list[int]] = {}
-    if who is not None:
-        for keys, success in TrainerPlay.objects.filter(learner=who).values_list("puzzle__themes", "success"):
-            for key in keys or []:
-                seen = tried.setdefault(key, [0, 0])
-                seen[0] += 1
-                seen[1] += int(success)
+    tried = themes.success_by_theme(
+        TrainerPlay.objects.filter(learner=who).values_list("puzzle__themes", "success") if who else []
+    )
+    lang = get_language() or "en"
 
-    def row(key: str, name: str) -> dict[str, Any]:
-        played, solved = tried.get(key, [0, 0])
+    def row(key: str) -> dict[str, Any]:
+        seen = tried.get(key, themes.ThemeSuccess())
         return {
             "key": key,
-            "name": name,
+            "name": themes.label(key, variant, lang),
             "count": counts.get(key, 0),
-            "played": played,
-            "solved": solved,
-            "percent": round(100 * solved / played) if played else None,
+            "played": seen.played,
+            "solved": seen.solved,
+            "percent": seen.percent,
             "chosen": who is not None and who.theme == key,
         }
 
-    lang = get_language() or "en"
     ctx = {
         "variant": variant,
         "label": Variant(variant).label,
-        "rule_rows": [row(k, str(n)) for k, n in themes.RULE_THEMES.items()],
-        "endgame_rows": [
-            row(
-                k,
-                themes.theme_name(k)
-                if k == "short-endgame"
-                else messages.lookup(f"theme.{k}", variant, lang, k),
-            )
-            for k in themes.ENDGAME_THEMES
-        ],
+        "rule_rows": [row(k) for k in themes.RULE_THEMES],
+        "endgame_rows": [row(k) for k in themes.ENDGAME_THEMES],
         "theme": who.theme if who else "",
         "difficulty": who.difficulty if who else "normal",
         "difficulties": [

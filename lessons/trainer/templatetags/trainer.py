@@ -3,7 +3,6 @@
 from django import template
 from django.utils.translation import get_language
 
-from engine import messages
 from lessons import themes
 
 register = template.Library()
@@ -12,6 +11,4 @@ register = template.Library()
 @register.filter
 def trainer_theme(key: str, variant: str = "") -> str:
     """A rule family or the short endgames by the site's names, a solver theme by the catalogs'."""
-    if themes.is_theme(key) and (key in themes.RULE_THEMES or key == "short-endgame"):
-        return themes.theme_name(key)
-    return messages.lookup(f"theme.{key}", variant, get_language() or "en", default=key)
+    return themes.label(key, variant, get_language() or "en")

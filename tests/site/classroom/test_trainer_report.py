@@ -21,9 +21,9 @@ from tests.site.trainer.puzzles import make_generated
 START = timezone.make_aware(dt.datetime(2026, 3, 1, 10, 0))
 
 
-def play(rating, key, success, change, minutes, helped=False, cleared=None):
+def play(rating, key, success, change, minutes, helped=False, cleared=None, themes=("follow-suit",)):
     """A rated trainer answer ``minutes`` after START, moving the rating by ``change`` points."""
-    puzzle = make_generated(key, variant=rating.variant)
+    puzzle = make_generated(key, variant=rating.variant, themes=themes)
     when = START + dt.timedelta(minutes=minutes)
     return TrainerPlay.objects.create(
         learner=rating, puzzle=puzzle, success=success, helped=helped,
@@ -89,6 +89,92 @@ def test_it_shows_the_pupils_figures_in_each_game(client, teacher, classroom, st
     # The last activity is the latest answer in that game.
     assert saudi[7] == shown_date(START + dt.timedelta(minutes=2))
     assert french[7] == shown_date(START + dt.timedelta(minutes=4))
+
+
+@pytest.fixture
+def themed(student):
+    """The pupil met rule drills and endgame themes in Saudi Baloot and one theme in French Belote."""
+    saudi = TrainerRating.objects.create(user=student, variant="saudi", played=5, won=2, updated=START)
+    french = TrainerRating.objects.create(user=student, variant="french", played=1, won=1, updated=START)
+    play(saudi, "gen-th-1", True, 9, minutes=1, themes=("cash", "short-endgame"))
+    play(saudi, "gen-th-2", False, -9, minutes=2, themes=("cash",))
+    play(saudi, "gen-th-3", False, -9, minutes=3, themes=("cash", "overruff"), helped=True)
+    play(saudi, "gen-th-4", True, 9, minutes=4, themes=("legal-cards",))
+    play(saudi, "gen-th-5", True, 9, minutes=5, themes=("follow-suit",))  # not a trainer theme
+    play(french, "gen-th-6", True, 9, minutes=6, themes=("overruff",))
+    return {"saudi": saudi, "french": french}
+
+
+def theme_tables(text):
+    """Each variant's theme table on the pupil's page: its caption, then its rows."""
+    found = re.findall(r'<table class="data trainer-themes">(.*?)</table>', text, re.S)
+    return {
+        " ".join(re.search(r"<caption[^>]*>(.*?)</caption>", t, re.S).group(1).split()): rows(t)
+        for t in found
+    }
+
+
+def test_it_shows_the_pupils_success_on_each_theme_met(client, teacher, classroom, student, themed):
+    login(client, teacher)
+
+    text = section(student_page(client, classroom, student).text)
+
+    # In the theme page's order (rule drills, then endgames), named as the trainer names them;
+    # a hinted answer is not solved first time, and a tag that is not a trainer theme is left out.
+    assert "Success by theme" in text
+    assert theme_tables(text) == {
+        "Saudi Baloot": [
+            ["Legal cards", "1 of 1"],
+            ["Last two tricks", "1 of 1"],
+            ["Cashing a winner", "1 of 3"],
+            ["Overruffing", "0 of 1"],
+        ],
+        "French Belote": [["Overruffing", "1 of 1"]],
+    }
+
+
+def test_the_theme_success_counts_as_the_trainers_theme_page(client, teacher, classroom, student, themed):
+    # The learner's own theme page, signed in as the pupil, says the same figures.
+    login(client, student)
+    page = client.get("/en/train/saudi/themes/").text
+    cash = re.search(r'value="cash".*?</li>', page, re.S).group(0)
+    assert "solved 1 of 3" in cash
+
+    login(client, teacher)
+    saudi = theme_tables(section(student_page(client, classroom, student).text))["Saudi Baloot"]
+    assert ["Cashing a winner", "1 of 3"] in saudi
+
+
+def test_a_pupil_who_met_no_theme_has_no_theme_table(client, teacher, classroom, student, trained):
+    login(client, teacher)
+
+    text = section(student_page(client, classroom, student).text)
+
+    assert "Success by theme" not in text and "trainer-themes" not in text
+
+
+def test_the_theme_success_takes_one_query_whatever_the_pupil_met(
+    client, teacher, classroom, student, trained
+):
+    login(client, teacher)
+    url = f"/en/classes/{classroom.pk}/students/{student.pk}/"
+    client.get(url)
+    with CaptureQueriesContext(connection) as before:
+        client.get(url)
+    for variant in ("saudi", "moroccan", "french"):
+        rating, _created = TrainerRating.objects.get_or_create(
+            user=student, variant=variant, defaults={"played": 1}
+        )
+        for n, theme in enumerate(("cash", "duck", "legal-cards", "bidding")):
+            play(rating, f"gen-q-{variant}-{n}", n % 2 == 0, 5, minutes=10 + n, themes=(theme,))
+
+    with CaptureQueriesContext(connection) as after:
+        text = section(client.get(url).text)
+
+    assert len(theme_tables(text)) == 3
+    assert len(after) == len(before)
+    themes = [q["sql"] for q in after.captured_queries if '"puzzle__themes"' in q["sql"]]
+    assert len(themes) == 1  # every variant's themes in one query
 
 
 def test_it_lists_the_latest_rated_answers_newest_first(client, teacher, classroom, student, trained):
@@ -282,6 +368,7 @@ def test_the_pages_speak_the_pages_language(
 
     ours = section(page)
     for english in (
+        "Success by theme",
         "Puzzles answered",
         "Solved first time",
         "Last activity",
@@ -296,3 +383,23 @@ def test_the_pages_speak_the_pages_language(
         assert not re.search(r"[0-9]", text)
     assert ('dir="rtl"' in page) == (lang in ("ar", "fa"))
     assert ('dir="rtl"' in dashboard) == (lang in ("ar", "fa"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "cash", "figures"),
+    [
+        ("ar", "صرف الورقة الرابحة", "١ من ٣"),
+        ("fa", "نقد کردن کارت برنده", "۱ از ۳"),
+        ("fr", "Encaisser un maître", "1 sur 3"),
+    ],
+)
+def test_the_themes_are_named_in_the_pages_language(
+    client, teacher, classroom, student, themed, lang, cash, figures
+):
+    login(client, teacher)
+
+    tables = theme_tables(section(student_page(client, classroom, student, lang).text))
+
+    saudi = next(iter(tables.values()))
+    assert [cash, figures] in saudi
+    assert "Legal cards" not in str(saudi)
