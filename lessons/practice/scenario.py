@@ -11,6 +11,10 @@ follow suit is dealt none of that suit). :func:`scenario_for` reads a position i
   the hand is played from there (``kind: "position"``). The earlier tricks are not known: their
   cards are put aside (``gone``) and the points are counted from the position on. The position
   names no contract: its trump stands, and the learner's side is taken to have bought.
+- **An endgame** — ``endgame`` (a best-card position: the contract, every hand and the trick in
+  progress): the tricks left are played from there, nothing dealt at random but the cards of a
+  hand the position leaves out; the contract's taker stands, and the points are counted from the
+  position on (``kind: "position"``).
 - **A whole hand** (``kind: "hand"``) — ``bid`` (the calls so far are replayed and the auction goes
   on from the learner's turn), ``first-lead`` and ``double`` (an auction that sells the position's
   contract is made up, so that the Saudi doubling follows, then the position's doubling words),
@@ -58,6 +62,8 @@ def kind_of(position: Mapping[str, Any]) -> str | None:
         return None
     if "bidding_card" in position and "calls" in position:
         return "bid"
+    if "contract" in position and "hands" in position:
+        return "endgame"
     if "contract" in position:
         return "contract"
     if "hands" in position:
@@ -122,6 +128,26 @@ def _from_violation(position: Mapping[str, Any], rules: RuleSet, rng: random.Ran
     pre = trick[:1] if learner != leader else []
     known = {seat: _mask_of(cards) for seat, cards in hands.items()}
     return _position(rules, trump, learner, k, known, pre, pre, False, rng)
+
+
+def _from_endgame(position: Mapping[str, Any], rules: RuleSet, rng: random.Random) -> tuple[dict, dict]:
+    contract = read_contract(position["contract"], "contract", rules)
+    trick = parse_trick(position.get("trick") or [], "trick", rules.clockwise, 0, 3)
+    hands = {
+        parse_seat(key, "hands"): parse_cards(cards, f"hands.{key}", 0, 8)
+        for key, cards in position["hands"].items()
+    }
+    if trick:
+        learner = next_seat(trick[-1][0], rules.clockwise)
+    else:
+        learner = parse_seat(position.get("leader", "S"), "leader")
+    played = {seat for seat, _card in trick}
+    # Each seat held as many cards when the trick began: its hand, and its card in the trick.
+    k = max(len(cards) + (seat in played) for seat, cards in hands.items())
+    known = {seat: _mask_of(cards) for seat, cards in hands.items()}
+    setup, record = _position(rules, contract.trump, learner, k, known, trick, trick, False, rng)
+    setup["taker"] = str(contract.taker)
+    return setup, record
 
 
 def _position(
@@ -361,6 +387,7 @@ _READERS = {
     "trick": _from_trick,
     "violation": _from_violation,
     "bid": _from_bid,
+    "endgame": _from_endgame,
     "contract": _from_contract,
     "projects": _from_projects,
 }

@@ -355,9 +355,23 @@ class TrainerPage(StepPage):
                 "theme": self.who.theme,
                 "difficulty": self.who.difficulty,
                 "solution_offered": self.wrong_tries >= TRIES_BEFORE_SOLUTION,
+                "practice_offered": practice_offered(self.puzzle),
             }
         )
         return ctx
+
+
+# Rule drills that ask about an auction or a hand's projects: the practice table would deal a
+# whole new hand for them, nothing like the question. Every other drill and every endgame is a
+# position played on from its own cards.
+NOT_PLAYED_OUT = ("bidding", "projects")
+
+
+def practice_offered(puzzle: Puzzle | None) -> bool:
+    """Whether the page offers "Play this position out against the bots" (if the position holds cards)."""
+    if puzzle is None:
+        return False
+    return puzzle.task == Task.BEST_CARD or not any(t in NOT_PLAYED_OUT for t in puzzle.themes or [])
 
 
 def nudge(puzzle: Puzzle, lang: str, deck: str) -> str:

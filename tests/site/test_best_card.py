@@ -432,7 +432,8 @@ def test_it_shows_the_four_hands_the_contract_the_trick_and_the_points(client):
     assert "<dd>35</dd>" in text and "<dd>32</dd>" in text
     assert "You are South. Which card keeps the most points for your side?" in text
     assert "seat-to-act" in seat_block(text, "south")
-    assert 'class="practice-link"' not in text  # no "play it out": the position would not be kept
+    # Played out from these very cards (tests/site/practice/test_scenarios.py).
+    assert 'class="practice-link"' in text
 
 
 @pytest.mark.django_db

@@ -11,8 +11,6 @@ register = template.Library()
 def playable(puzzle: object) -> bool:
     """Whether the puzzle's position can be played out against the bots (score positions hold no cards).
 
-    Not a best-card position: the practice table would deal a new hand for its contract.
+    A best-card endgame is played on from its own cards (lessons.practice.scenario).
     """
-    if getattr(puzzle, "task", None) == "best-card":
-        return False
     return position_playable(getattr(puzzle, "position", None) or {})

@@ -12,6 +12,7 @@ from lessons.practice.state import Table
 from tests.site.classroom.base import login, make_teacher
 from tests.site.pages import ALL_LEGAL, BID, PLAY, TRICK, make_puzzle, step_url
 from tests.site.practice.tools import HTMX, engine_replay, play_it_out, post
+from tests.site.trainer.puzzles import BEST_CARD, make_best_card
 
 FIRST_LEAD = {"variant": "french", "dealer": "N", "contract": {"mode": "hokm", "trump": "H", "taker": "W"}}
 DOUBLE = {
@@ -224,3 +225,25 @@ def test_the_buyers_answer_a_double_with_the_engines_words(client):
     assert answered.status_code == 302
     game.refresh_from_db()
     assert ["double", "N", "three"] in game.hands[0]["actions"]
+
+
+def test_a_best_card_endgame_is_played_on_from_its_own_cards():
+    # tests/site/trainer/puzzles.py's endgame: West led K♣, South to play, North took the contract.
+    scenario = scenario_for(BEST_CARD, random.Random(3))
+
+    setup = scenario.setup
+    assert setup["kind"] == "position" and setup["seat"] == "S" and setup["leader"] == "W"
+    assert setup["taker"] == "N" and setup["trump"] == "H"
+    assert setup["trick"] == [["W", "KC"]]
+    shown = {s: sorted(BEST_CARD["hands"][s] + (["KC"] if s == "W" else [])) for s in "NESW"}
+    assert {s: sorted(cards) for s, cards in setup["hands"].items()} == shown  # nothing dealt anew
+    assert len(setup["gone"]) == 32 - 16
+
+
+@pytest.mark.django_db
+def test_a_best_card_endgame_is_played_out_to_its_last_trick(client):
+    make_best_card()
+
+    game = play_it_out(client, "gen-saudi-bc")
+
+    assert game.finished

@@ -9,7 +9,7 @@ from django.test import Client
 from lessons.models import Attempt, Puzzle, TrainerPlay, TrainerRating
 from lessons.trainer.selection import RECENT, REPLAY_EVERY, new_puzzle
 from tests.site.classroom.base import PASSWORD, fast_passwords, login  # noqa: F401
-from tests.site.pages import token
+from tests.site.pages import ALL_LEGAL, BID, PROJECTS, TRICK, token
 from tests.site.trainer.puzzles import (
     BEST_CARD_RIGHT,
     BEST_CARD_WORSE,
@@ -622,3 +622,46 @@ def test_a_solved_puzzle_shows_its_themes_in_the_page_language_and_a_failed_one_
     # Before it is solved, a theme would be a hint ("ruff": trump it).
     assert 'class="verdict verdict-wrong"' in failed.text
     assert "Thèmes de ce problème" not in failed.text and "Fin de donne" not in failed.text
+
+
+# ---------------------------------------------------------------- played out against the bots
+
+PRACTICE_LINK = "Play this position out against the bots"
+
+
+def drill(key, task, position, family):
+    return Puzzle.objects.create(
+        key=key, variant="saudi", task=task, position=position, answers=[], source="generated",
+        themes=[family], difficulty=1,
+    )  # fmt: skip
+
+
+def test_an_endgame_links_to_the_practice_table_before_and_after_the_answer(client, db):
+    make_best_card()
+    page = show(client)
+
+    answered = post(client, page, {"card": BEST_CARD_RIGHT})
+
+    for response in (page, answered):
+        assert PRACTICE_LINK in response.text
+        assert 'href="/en/practice/puzzle/gen-saudi-bc/"' in response.text
+
+
+@pytest.mark.parametrize(
+    ("task", "position", "family", "offered"),
+    [
+        ("all-legal", ALL_LEGAL, "legal-cards", True),
+        ("trick-winner", TRICK, "trick-winner", True),
+        ("projects", PROJECTS, "projects", False),
+        ("bid", BID, "bidding", False),
+    ],
+)
+def test_a_rule_drill_links_to_the_practice_table_unless_it_asks_about_an_auction_or_projects(
+    client, db, task, position, family, offered
+):
+    drill("gen-drill-1", task, position, family)
+
+    page = show(client)
+
+    assert shown_key(page) == "gen-drill-1"
+    assert (PRACTICE_LINK in page.text) is offered
