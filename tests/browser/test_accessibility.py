@@ -20,7 +20,12 @@ AXE = Axe()
 
 
 def barriers(page: Page) -> list[str]:
-    """axe's serious and critical violations on the page, one readable line each."""
+    """axe's serious and critical violations on the page, one readable line each.
+
+    Animations are finished first: axe reads the colours of one instant, and a call of the
+    practice table fading in (opacity rising from 0) would be taken for text too faint to read.
+    """
+    page.evaluate("document.getAnimations().forEach((a) => a.finish())")
     found = AXE.run(page).response["violations"]
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
