@@ -218,7 +218,7 @@ class Attempt(models.Model):
 
 
 class ReviewItem(models.Model):
-    """A puzzle a learner got wrong, coming back after 1, 3 and 7 days (lessons/review.py).
+    """A puzzle a learner got wrong, coming back after 1, 3 and 7 days (lessons/review/).
 
     Kept like attempts: by session, with the account once signed in (signing in moves a
     browser's items to the account's new session, merging those of the same puzzle).

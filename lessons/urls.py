@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from lessons import reference, review_pages, views
+from lessons import reference, views
+from lessons.review import pages as review_pages
 
 STEP = "learn/<str:variant>/<slug:slug>/<int:n>/"
 

@@ -1,4 +1,4 @@
-"""The review page: the learner's due puzzles (lessons/review.py), one after another.
+"""The review page: the learner's due puzzles (lessons/review/__init__.py), one after another.
 
 Each is its lesson's puzzle step, drawn and answered by :class:`~lessons.views.StepPage` with
 the review's own addresses and whole page, as a drill's and a trainer's puzzles are. The answer
