@@ -27,7 +27,7 @@ from typing import Any
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -39,6 +39,7 @@ from lessons.models import Puzzle, Source, StepKind, Task, TrainerPlay, TrainerR
 from lessons.rating import LEVEL_DEVIATION
 from lessons.render import page as render_page
 from lessons.standing import DIFFICULTY_SHIFT, LEVELS, Result, standing
+from lessons.templatetags.baloot import variant_gettext
 from lessons.trainer import history, results, selection
 from lessons.views import StepPage, _bad_request
 
@@ -176,10 +177,13 @@ def theme_page(request: HttpRequest, variant: str) -> HttpResponse:
         }
 
     lang = get_language() or "en"
+    # The rule themes in the variant's own words («الأخذة», not the Saudi «الأكلة»): by English msgid.
+    with translation.override(None):
+        rule_ids = {k: str(n) for k, n in themes.RULE_THEMES.items()}
     ctx = {
         "variant": variant,
         "label": Variant(variant).label,
-        "rule_rows": [row(k, str(n)) for k, n in themes.RULE_THEMES.items()],
+        "rule_rows": [row(k, variant_gettext(msgid, variant)) for k, msgid in rule_ids.items()],
         "endgame_rows": [
             row(
                 k,
