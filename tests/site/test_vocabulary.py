@@ -213,3 +213,27 @@ def test_french_pages_set_a_no_break_space_before_a_label_colon(client, loaded):
     page = client.get("/fr/learn/french/belote-and-contract/3/")
     assert "Atout\u00a0:" in visible_text(page.text)
     assert "Atout:" not in visible_text(page.text)
+
+
+# ---------------------------------------------------------------- Persian trick and hand
+
+
+@pytest.mark.parametrize(
+    "msgid",
+    [
+        "Who leads the first trick?",
+        "Previous trick",
+        "Next trick",
+        "Trick %(n)s: %(seat)s won it",
+        "Hand %(n)s, trick by trick",
+        "The trick is complete. Who wins it?",
+        "Last two tricks",
+    ],
+)
+def test_persian_says_tarik_for_a_trick_and_keeps_dast_for_a_hand(msgid):
+    # Seed 004 says «تریک» for a trick; «دست» is the hand (and «دست آخر», the last trick's bonus).
+    from django.utils import translation
+
+    with translation.override("fa"):
+        text = translation.gettext(msgid)
+    assert "تریک" in text and not re.search(r"(?<![\u0600-\u06ff])دست(?![\u0600-\u06ff\u200c])", text), text
