@@ -20,10 +20,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from engine import messages
 from lessons.models import Puzzle, Source, Task
+from lessons.templatetags.baloot import variant_gettext
 
 # Rule drills (engine.drills.FAMILIES), in the order a learner meets the rules.
 RULE_THEMES: dict[str, object] = {
@@ -101,8 +103,13 @@ def theme_name(key: str) -> str:
 
 
 def label(key: str, variant: str, lang: str) -> str:
-    """Any theme's name in ``lang``: the site's names, or the catalogs' in the variant's own words."""
-    if key in RULE_THEMES or key == "short-endgame":
+    """Any theme's name in ``lang``, in the variant's own words («الأخذة» on a Moroccan page, not
+    the Saudi «الأكلة»): the site's names through the variant's wording, or the engine's catalogs."""
+    if key in RULE_THEMES:
+        with translation.override(None):  # the English msgid, to look up the variant's wording
+            msgid = str(RULE_THEMES[key])
+        return variant_gettext(msgid, variant)
+    if key == "short-endgame":
         return theme_name(key)
     return messages.lookup(f"theme.{key}", variant, lang, default=key)
 

@@ -32,6 +32,7 @@ from engine.projects import InvalidProject, Project, classify
 from engine.ranking import NO_TRUMP, total_points
 from engine.scoring import TRICKS
 from engine.variants import VARIANTS, UnknownOption, rules_for
+from lessons.templatetags.baloot import variant_gettext
 
 # The engine's input fields (docs/engine-cli.md, ``score``) and the form fields they come from.
 ENGINE_FIELDS = {
@@ -231,7 +232,7 @@ class CalculatorForm(forms.Form):
         points, other, tricks = data.get("points"), data.get("other"), data.get("tricks")
         for name, value in (("points", points), ("other", other)):
             if value is not None and value > total:
-                self.add_error(name, _("Card points go from 0 to %(total)s.") % {"total": total})
+                self.add_error(name, self.words("Card points go from 0 to %(total)s.") % {"total": total})
                 return
         if points is None and other is None:
             if tricks == TRICKS:
@@ -239,7 +240,7 @@ class CalculatorForm(forms.Form):
             elif tricks == 0:
                 points, other = 0, total
             elif self.ready:
-                self.add_error("points", _("Write the card points of the taking team."))
+                self.add_error("points", self.words("Write the card points of the taking team."))
                 return
             else:
                 return
@@ -250,16 +251,16 @@ class CalculatorForm(forms.Form):
         elif points + other != total:
             self.add_error(
                 "other",
-                _("The two teams' card points make %(total)s: %(points)s + %(other)s is %(sum)s.")
+                self.words("The two teams' card points make %(total)s: %(points)s + %(other)s is %(sum)s.")
                 % {"total": total, "points": points, "other": other, "sum": points + other},
             )
             return
         # A team without a trick took no card, not even the last trick's ten.
         if tricks == TRICKS and other:
-            self.add_error("tricks", _("With all eight tricks, the other team has no card points."))
+            self.add_error("tricks", self.words("With all eight tricks, the other team has no card points."))
             return
         if tricks == 0 and points:
-            self.add_error("tricks", _("Without a trick, the taking team has no card points."))
+            self.add_error("tricks", self.words("Without a trick, the taking team has no card points."))
             return
         self.derived = {"points": points, "other": other, "total": total}
 
@@ -273,7 +274,7 @@ class CalculatorForm(forms.Form):
             clash = next((c for c in cards if c in placed), None)
             if clash is not None:
                 name = messages.card_name(clash, self.variant, self.lang)
-                self.add_error(slot, _("%(card)s is already in another project (%(where)s).")
+                self.add_error(slot, self.words("%(card)s is already in another project (%(where)s).")
                                % {"card": name, "where": self.slot_label(placed[clash])})
                 continue
             for c in cards:
@@ -380,9 +381,13 @@ class CalculatorForm(forms.Form):
 
     # ---------------------------------------------------------------- words
 
+    def words(self, msgid: str) -> str:
+        """A sentence in the variant's own words (the Moroccan and French «نقاط الأوراق»)."""
+        return variant_gettext(msgid, self.variant)
+
     def slot_label(self, slot: str) -> str:
         seat = messages.seat_name(slot[0], self.variant, self.lang)
-        return str(_("Project %(n)s of %(seat)s") % {"n": slot[1], "seat": seat})
+        return str(self.words("Project %(n)s of %(seat)s") % {"n": slot[1], "seat": seat})
 
     def engine_field(self, field: str | None) -> str:
         """The form field an engine error names: ``card_points.NS`` → ``points``; else ``__all__``."""

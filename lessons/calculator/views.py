@@ -45,7 +45,7 @@ from lessons.calculator.form import (
     score_options,
 )
 from lessons.models import Variant
-from lessons.templatetags.baloot import localize_digits
+from lessons.templatetags.baloot import localize_digits, variant_gettext
 from lessons.templatetags.table import card_face, effective_deck
 from lessons.views import get_prefs
 
@@ -291,7 +291,7 @@ class CalculatorPage:
         v, lang = self.variant, self.lang
         saudi = v == "saudi"
         labels = {
-            "trump": _("Contract") if saudi else _("Trump"),
+            "trump": _("Contract") if saudi else variant_gettext("Trump", v),
             "taker": _("Who bought") if saudi else _("Who took"),
             "dealer": _("Dealer"),
             "points": _("Abnat (card points) of the buyers") if saudi else _("Card points of the takers"),

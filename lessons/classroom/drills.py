@@ -44,7 +44,7 @@ from lessons.classroom.permissions import (
 )
 from lessons.models import Classroom, Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
 from lessons.render import confirm_page, page
-from lessons.templatetags.baloot import theme_name
+from lessons.templatetags.baloot import separator, theme_name
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _lesson_steps
 
 User = get_user_model()
@@ -206,7 +206,7 @@ class SearchForm(forms.Form):
         anything = [("", gettext_lazy("Any"))]
         self.fields["variant"].choices = anything + list(Variant.choices)
         self.fields["lesson"].choices = anything + [
-            (lesson.pk, f"{lesson.course.title} · {lesson.title}") for lesson in lessons
+            (lesson.pk, f"{lesson.course.title}{separator()}{lesson.title}") for lesson in lessons
         ]
         self.fields["theme"].choices = anything + [(t, _theme_name(t)) for t in themes]
         self.fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
 
 from engine import messages
 from lessons.progress import lessons_in_order
@@ -120,6 +120,28 @@ def variant_gettext(msgid: str, variant: str) -> str:
         if text != msgid:
             return text
     return gettext(msgid)
+
+
+def variant_ngettext(singular: str, plural: str, number: int, variant: str) -> str:
+    """As :func:`variant_gettext`, for a sentence with a singular and a plural."""
+    if variant:
+        text = npgettext(variant, singular, plural, number)
+        if text not in (singular, plural):
+            return text
+    return ngettext(singular, plural, number)
+
+
+@register.simple_tag
+def words_of(variant: str, msgid: str, plural: str = "", number: int = 0, **params: Any) -> str:
+    """``{% words_of variant "Card points in this trick: %(p)s" p=points %}``: a sentence in the
+    variant's own words (see :func:`variant_gettext`), with its parameters; ``plural`` and
+    ``number`` (given in that order after the msgid) pick the plural form. The result is escaped
+    like any template value."""
+    if plural:
+        text = variant_ngettext(msgid, plural, int(number), variant or "")
+    else:
+        text = variant_gettext(msgid, variant or "")
+    return text % params if params else text
 
 
 @register.filter

@@ -133,6 +133,50 @@ def test_moroccan_and_french_pages_use_no_saudi_word(client, loaded, variant, la
     assert not found, "\n".join(found)
 
 
+def tool_pages(client, variant: str, lang: str) -> dict[str, str]:
+    """The practice table (a game started, then a hand played out), its replay, the trainer and
+    the score calculator of ``variant`` in ``lang``, by name."""
+    from tests.site.pages import token
+    from tests.site.practice.tools import play_out_hand, start
+    from tests.site.trainer.puzzles import make_generated
+
+    pages = {}
+    game = start(client, variant, lang=lang)
+    pages["table"] = client.get(f"/{lang}/practice/game/{game.pk}/")
+    play_out_hand(client, game, lang=lang)
+    pages["table after a hand"] = client.get(f"/{lang}/practice/game/{game.pk}/")
+    pages["replay"] = client.get(f"/{lang}/practice/game/{game.pk}/hand/1/")
+    make_generated(f"{variant}-words-1", variant=variant)
+    client.post(f"/{lang}/train/{variant}/start", {"level": "new"})
+    puzzle = client.get(f"/{lang}/train/{variant}/")
+    pages["trainer"] = puzzle
+    key = re.search(rf"/train/{variant}/([^/]+)/answer", puzzle.text).group(1)
+    # 7C breaks the must-follow rule (West led 9♠): the verdict explains it.
+    pages["trainer verdict"] = client.post(
+        f"/{lang}/train/{variant}/{key}/answer", {"token": token(puzzle), "card": "7C"}
+    )
+    pages["trainer themes"] = client.get(f"/{lang}/train/{variant}/themes/")
+    pages["calculator"] = client.get(f"/{lang}/calculator/{variant}/")
+    pages["calculator with a hand"] = client.get(
+        f"/{lang}/calculator/{variant}/?trump=H&taker=N&dealer=E&points=100&other=52"
+    )
+    for name, page in pages.items():
+        assert page.status_code == 200, name
+    return {name: page.text for name, page in pages.items()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", OTHER_VARIANTS)
+def test_moroccan_and_french_table_trainer_calculator_use_no_saudi_word(client, db, settings, variant, lang):
+    settings.TRAINER_FRESH_PUZZLES = False
+    found = []
+    for name, page in tool_pages(client, variant, lang).items():
+        words = saudi_words_in(visible_text(page), variant, lang)
+        if words:
+            found.append(f"{name}: {words}")
+    assert not found, "\n".join(found)
+
+
 # ---------------------------------------------------------------- the separator
 
 
@@ -169,3 +213,27 @@ def test_french_pages_set_a_no_break_space_before_a_label_colon(client, loaded):
     page = client.get("/fr/learn/french/belote-and-contract/3/")
     assert "Atout\u00a0:" in visible_text(page.text)
     assert "Atout:" not in visible_text(page.text)
+
+
+# ---------------------------------------------------------------- Persian trick and hand
+
+
+@pytest.mark.parametrize(
+    "msgid",
+    [
+        "Who leads the first trick?",
+        "Previous trick",
+        "Next trick",
+        "Trick %(n)s: %(seat)s won it",
+        "Hand %(n)s, trick by trick",
+        "The trick is complete. Who wins it?",
+        "Last two tricks",
+    ],
+)
+def test_persian_says_tarik_for_a_trick_and_keeps_dast_for_a_hand(msgid):
+    # Seed 004 says «تریک» for a trick; «دست» is the hand (and «دست آخر», the last trick's bonus).
+    from django.utils import translation
+
+    with translation.override("fa"):
+        text = translation.gettext(msgid)
+    assert "تریک" in text and not re.search(r"(?<![\u0600-\u06ff])دست(?![\u0600-\u06ff\u200c])", text), text

@@ -77,3 +77,15 @@ def test_archived_drills_and_former_pupils_speak_the_language(client, world, lan
         text = client.get(url).text
         assert not [s for s in english_sentences() if s in text], url
     assert "Former pupils" not in client.get(f"/{lang}/classes/{classroom.pk}/").text
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+@pytest.mark.parametrize(("role", "url"), PAGES)
+def test_it_parts_a_line_with_a_bar_in_arabic_and_persian(client, world, lang, role, url):
+    # « ١٢ · ٣٠ » reads as a zero between the digits: those languages write a bar (the {% sep %} tag).
+    if role != "anonymous":
+        login(client, world[role])
+    ids = {"c": world["classroom"].pk, "d": world["drill"].pk, "s": world["student"].pk}
+    response = client.get(url.format(lang=lang, **ids))
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", response.text, flags=re.S)
+    assert "·" not in text, url
