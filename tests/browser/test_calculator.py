@@ -12,16 +12,17 @@ from django.utils.translation import gettext
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from engine import messages
-from lessons.templatetags.baloot import localize_digits
+from lessons.templatetags.baloot import localize_digits, variant_gettext
 from tests.browser.browsing import PHONE
 
 LANGS = ["ar", "fr"]
 TYPED = {"ar": "٤٥", "fr": "45"}  # Arabic readers type Arabic-Indic digits
 
 
-def words(lang: str, text: str) -> str:
+def words(lang: str, text: str, variant: str = "") -> str:
+    """``text`` as the page says it: in ``lang``, and in the words of ``variant``'s course."""
     with translation.override(lang):
-        return gettext(text)
+        return variant_gettext(text, variant) if variant else gettext(text)
 
 
 @pytest.fixture
@@ -103,7 +104,7 @@ def test_it_scores_seed_001s_hokm_hand_step_by_step(phone, live_server, lang, ar
 def test_it_keeps_a_french_game_sheet_with_undo(phone, live_server, lang, artifacts):
     page = phone.new_page()
     page.goto(f"{live_server.url}/{lang}/calculator/french/")
-    add = words(lang, "Add this hand to the game sheet")
+    add = words(lang, "Add this hand to the game sheet", "french")
 
     choose(page, "trump", "S")
     page.fill("#field-points", "100")
@@ -131,7 +132,7 @@ def test_it_keeps_a_french_game_sheet_with_undo(phone, live_server, lang, artifa
     assert fits_the_screen(page)
     page.screenshot(path=artifacts / f"calculator-sheet-french-{lang}.png", full_page=True)
 
-    page.get_by_role("button", name=words(lang, "Undo the last hand")).click()
+    page.get_by_role("button", name=words(lang, "Undo the last hand", "french")).click()
 
     expect(lines).to_have_count(1)
     expect(page.locator('#sheet .calc-total[data-team="NS"]')).to_have_attribute("data-total", "100")

@@ -84,7 +84,7 @@ def test_the_auction_is_in_view_during_the_auction_too(client):
     html = client.get("/en/practice/saudi/").text
 
     game.refresh_from_db()
-    calls = [a for a in game.hands[-1]["actions"] if a[0] == "call"]
+    calls = [a for a in game.hands[-1]["actions"] if a[0] in ("call", "double")]
     if Table(game).phase is Phase.AUCTION:
         assert "The auction so far" in html
     assert len(auction_items(html)) == len(calls)
@@ -101,7 +101,8 @@ def test_the_bots_calls_come_in_one_by_one_after_an_htmx_move_and_all_at_once_wi
     game.refresh_from_db()
     bots_after = len([a for a in game.hands[-1]["actions"] if a[0] in ("call", "double")]) - 1
     new = re.findall(r'class="call-new call-new-(\d)"', fragment)
-    assert new == [str(i) for i in range(1, min(bots_after, 8) + 1)]
+    if len(game.hands) == 1:  # (everyone passed twice: a new deal, whose calls are not "after" the move)
+        assert new == [str(i) for i in range(1, min(bots_after, 8) + 1)]
     assert "call-new" not in page
 
 
