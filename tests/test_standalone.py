@@ -21,7 +21,7 @@ SKIPPED_SUFFIXES = {".mo", ".png", ".jpg", ".ico", ".svg", ".woff", ".woff2", ".
 UP_PATH = re.compile(r"(?:\.\.[/\\])+[\w.\-/\\]*")
 # Absolute paths of a particular machine's folders.
 MACHINE_PATH = re.compile(r"(?<![\w.:])/(?:work|home|Users)/[\w.\-]")
-# Code reaching the checkout's parent folder from its root (``ROOT.parent / "shared"``).
+# Code reaching the checkout's parent folder from its root (``ROOT.parent / "x"``).
 PARENT_OF_ROOT = re.compile(r"\b(?:ROOT|REPO|BASE_DIR|PROJECT_DIR)\.parent\b")
 # A Markdown link's target: [text](target).
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -92,9 +92,9 @@ def test_it_finds_no_reference_outside_the_checkout():
 @pytest.mark.parametrize(
     ("name", "text"),
     [
-        ("tests/engine/test_x.py", 'RULES = ROOT.parent / "shared" / "RULES.md"'),
-        ("tests/engine/test_x.py", 'open("../../shared/RULES.md")'),
-        ("README.md", "the rules of [RULES.md](../shared/RULES.md)"),
+        ("tests/engine/test_x.py", 'RULES = ROOT.parent / "sibling" / "RULES.md"'),
+        ("tests/engine/test_x.py", 'open("../../sibling/RULES.md")'),
+        ("README.md", "the rules of [RULES.md](../sibling/RULES.md)"),
         ("README.md", "see [the guide](docs/NOT-THERE.md)"),
         ("Makefile", "include /work/shared/make.inc"),
     ],
