@@ -21,7 +21,7 @@ from engine.hand import Hand, Phase
 from engine.play import explain_play, explain_trick
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, STRENGTH
 from engine.tricks import TrickTaken
-from lessons.practice.state import PositionPlay, Table
+from lessons.practice.state import PositionPlay, Table, hints_used
 from lessons.templatetags.table import (
     TEAMS,
     CardFace,
@@ -411,6 +411,7 @@ def sheet(table: Table, say: Say) -> dict[str, Any]:
                     "ew": "",
                     "total_ns": result["game"][0],
                     "total_ew": result["game"][1],
+                    "hints": hints_used(record),
                 }
             )
         else:
@@ -422,6 +423,7 @@ def sheet(table: Table, say: Say) -> dict[str, Any]:
                     "ew": result["EW"],
                     "total_ns": result["game"][0],
                     "total_ew": result["game"][1],
+                    "hints": hints_used(record),
                 }
             )
     return {
@@ -429,6 +431,7 @@ def sheet(table: Table, say: Say) -> dict[str, Any]:
         "teams": [say.team(Team.NS), say.team(Team.EW)],
         "total": total,
         "target": table.rules.target,
+        "hints": sum(hints_used(r) for r in table.records),
     }
 
 

@@ -277,6 +277,11 @@ def coaching(coach: dict[str, Any] | None, first: bool) -> dict[str, bool]:
     return {"declare_self": not for_me, "khaysh": bool(settings["khaysh"])}
 
 
+def hints_used(record: dict[str, Any]) -> int:
+    """Hints asked in one hand: each decision counted once (lessons.practice.hints keeps them)."""
+    return len(record.get("hints", []))
+
+
 def first_dealer(rules: RuleSet, learner: Seat = LEARNER) -> Seat:
     """The dealer whose next player is the learner: the learner speaks first in the first hand."""
     return next(s for s in SEATS if next_seat(s, rules.clockwise) == learner)

@@ -7,7 +7,7 @@ from lessons.practice import views
 GAME = "practice/game/<int:pk>/"
 
 urlpatterns = [
-    # A game, whoever started it how: the table, the learner's moves, "why?", and finished hands
+    # A game, whoever started it how: the table, the learner's moves, "why?", hints, and finished hands
     path(GAME, views.game_page, name="practice-game"),
     path(GAME + "play", views.play, name="practice-play"),
     path(GAME + "call", views.call, name="practice-call"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path(GAME + "next", views.next_hand, name="practice-next"),
     path(GAME + "takeback", views.take_back, name="practice-takeback"),
     path(GAME + "why", views.why, name="practice-why"),
+    path(GAME + "hint", views.hint, name="practice-hint"),
     path(GAME + "hand/<int:n>/", views.replay, name="practice-replay"),
     # A puzzle's position played out against the bots
     path("practice/puzzle/<slug:key>/", views.from_puzzle, name="practice-puzzle"),

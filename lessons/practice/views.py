@@ -23,9 +23,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine.cards import Card
 from lessons.models import BotLevel, PracticeGame, Puzzle, Step, Variant
-from lessons.practice import display, guided
+from lessons.practice import display, guided, hints
 from lessons.practice.scenario import kind_of, scenario_for
-from lessons.practice.state import BadMove, BrokenGame, Refused, Table, start_game, start_scenario
+from lessons.practice.state import (
+    BadMove,
+    BrokenGame,
+    Refused,
+    Table,
+    hints_used,
+    start_game,
+    start_scenario,
+)
 from lessons.puzzle_access import may_see_puzzle
 from lessons.templatetags.table import effective_deck
 from lessons.views import get_prefs
@@ -311,6 +319,12 @@ def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
 
 
 @require_POST
+def hint(request: HttpRequest, pk: int) -> HttpResponse:
+    """A hint for the learner's decision now: the suggested choice and why (lessons.practice.hints)."""
+    return _act(request, pk, MoveForm, lambda table, data: hints.give(table))
+
+
+@require_POST
 def take_back(request: HttpRequest, pk: int) -> HttpResponse:
     """The learner's last call or card taken back (beginner level only: lessons.practice.state)."""
     return _act(request, pk, MoveForm, lambda table, data: table.take_back())
@@ -472,6 +486,10 @@ def _render_board(
             "declare_url": reverse("practice-declare", args=[pk]),
             "can_take_back": table.may_take_back(),
             "why_url": reverse("practice-why", args=[pk]),
+            "hint_url": reverse("practice-hint", args=[pk]),
+            "hint": hints.shown(table, say),
+            "can_hint": table.learner_to_act(),
+            "hints_in_hand": hints_used(table.record),
             "new_url": reverse("practice-new", args=[game.variant]),
             "new_form": NewGameForm(game.variant, initial={"level": game.level}) if not game.setup else None,
             "can_deal_next": table.can_deal_next(),

@@ -1,0 +1,364 @@
+"""Advice for the seat to act: the choice a strong player would make, and the principle behind it.
+
+A learner at the practice table asks for a hint; this module answers with an :class:`Advice`:
+the suggested card, call, doubling word or declaration, and its reasons as data
+(:class:`~engine.explain.Reason`, IDs ``hint.*`` and params; the site words them). Nothing here
+looks at a hidden card: every function is given what the seat sees (a
+:class:`~engine.bots.view.View`), as the bots are.
+
+Where the suggestion comes from:
+
+- **a card**: the strong bot (:class:`~engine.bots.strong.StrongBot`: hidden hands sampled from
+  what the seat has seen, each card played out); in the endgame (:data:`ENDGAME_CARDS` cards or
+  fewer in hand) the exact solver on those same sampled deals, which also names the solver's
+  themes that hold on most of them (:mod:`engine.solver.themes`: keeping the master for the last
+  trick, unblocking);
+- **a call or a doubling word**: the strong bot's estimate over sampled deals;
+- **a declaration**: the rules: the best split of the hand (:func:`engine.projects.best_split_mask`).
+
+The reasons name the principle in a beginner's terms, read off the seat's view and the card
+(:func:`card_reasons`):
+
+==========================  ================================================================
+ID                          when (params)
+==========================  ================================================================
+``hint.forced``             the only legal card (``card``)
+``hint.count-trumps``       Hokm, leading a trump while trumps are still out (``card``, ``left``)
+``hint.cash``               leading the master card of its suit, worth points (``card``)
+``hint.partner-winning``    the partner holds the trick and the card does not overtake it
+                            though another card would (``card``, ``partner``, ``case``:
+                            ``overtrump`` or ``overtake``)
+``hint.give-points``        the partner is sure to win the trick: the card gives the most
+                            points (``card``, ``partner``)
+``hint.ruff``               void in the plain suit led, no trump in the trick yet: a trump
+                            (``card``, ``led``)
+``hint.overruff``           an opponent's trump holds the trick: a higher trump (``card``, ``seat``)
+``hint.win``                the card takes the trick and nobody left can beat it (``card``)
+``hint.duck``               an opponent holds the trick, a card could beat it, the card does not
+                            (``card``, ``seat``, ``kept``: the card that could have won)
+``hint.low``                the trick cannot be won: the card worth the least (``card``)
+``hint.last-trick``         (endgame) keeping a winner for the last trick and its 10 (``card``)
+``hint.unblock``            (endgame) a high card played so that the partner's cards win (``card``)
+``hint.belote``             the card that carries the Baloot (belote) call: say it (``card``)
+``hint.estimate``           no plainer principle: best on average over the deals tried
+                            (``card`` or ``call``, ``samples``)
+``hint.bid-trump``          a trump call: the trumps that make it (``call``, ``suit``, ``cards``,
+                            ``count``; ``case`` ``safer`` when Sun was allowed)
+``hint.bid-sun``            Sun or Ashkal: the aces and tens that win without trumps (``call``,
+                            ``cards``)
+``hint.bid-pass``           pass: no J or 9 of the suit and too few aces to buy (``suit``)
+``hint.double``             a doubling word: the estimate says it gains (``call``, ``samples``)
+``hint.double-pass``        pass in the doubling: doubling would cost more (``samples``)
+``hint.declare``            announce these projects (``projects``, ``types``)
+``hint.declare-none``       no project to announce
+``hint.belote-later``       hold the K and Q of trumps: say Baloot (belote) with the card that
+                            carries it (``cards``)
+==========================  ================================================================
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.auction import ASHKAL, CONFIRM, HOKM, PASS, SUN, TAKE
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.knowledge import infer
+from engine.bots.sampling import sample_hands
+from engine.bots.strong import StrongBot
+from engine.bots.view import View
+from engine.cards import ACE, CARDS, JACK, KING, NINE, QUEEN, SEATS, SUIT_LETTERS, SUIT_MASK, TEN, Card, card
+from engine.explain import Reason
+from engine.hand import Phase
+from engine.projects import best_split_mask, declaration_window
+from engine.ranking import NO_TRUMP, POINTS, STRENGTH, trick_winner_index
+from engine.solver.position import BestCardPosition
+from engine.solver.solution import line_after, solve
+from engine.solver.themes import last_trick, unblock
+from engine.variants import RuleSet
+
+ENDGAME_CARDS = 4
+"""Cards in hand from which a card hint solves sampled deals exactly (fast: a few ms each)."""
+ENDGAME_SAMPLES = 16
+"""Sampled deals solved for an endgame hint."""
+SAMPLES = 32
+"""At most this many samples for the strong bot's estimate of a hint."""
+BUDGET_MS = 180.0
+"""Time after which the strong bot stops sampling for a hint (the aim: a hint in 300 ms)."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A suggested choice and why: ``kind`` ``play``/``call``/``double``/``declare``."""
+
+    kind: str
+    choice: str
+    """A card (``"AH"``), a call or doubling word, or the project types (``"sira,fifty"``)."""
+    reasons: tuple[Reason, ...]
+    source: str = "rules"
+    """``bot`` (the strong bot's sampling), ``solver`` (sampled deals solved exactly) or ``rules``."""
+    samples: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- cards
+
+
+def _mask(cards: tuple[Card, ...] | list[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _bits(mask: int) -> list[Card]:
+    return [CARDS[c] for c in range(32) if mask >> c & 1]
+
+
+def _beats(trump: int, led: int, c: int, other: int) -> bool:
+    """``c`` beats ``other`` (the trick's winner so far) in a trick where ``led`` was led."""
+    return STRENGTH[trump][c] > STRENGTH[trump][other] and c >> 3 in (led, trump)
+
+
+def _master(view: View, c: int) -> bool:
+    """No card still in another hand is stronger in ``c``'s suit."""
+    strength = STRENGTH[view.trump]
+    return not any(strength[x] > strength[c] for x in _bits(view.unseen & SUIT_MASK[c >> 3]))
+
+
+def _trick_seats(view: View) -> list[int]:
+    step = -1 if view.rules.clockwise else 1
+    leader = view.leader if view.leader is not None else view.seat
+    return [(leader + step * i) % 4 for i in range(len(view.trick))]
+
+
+def card_reasons(view: View, c: int) -> list[Reason]:
+    """The principles that make ``c`` a good card for ``view.seat`` now (the first is the main one)."""
+    legal = view.legal
+    trump = view.trump
+    points = POINTS[trump]
+    card_ = CARDS[c]
+    reasons: list[Reason] = []
+    if legal & (legal - 1) == 0:
+        return [Reason("hint.forced", {"card": card_}), *_belote(view, c)]
+    trick = list(view.trick)
+    if not trick:
+        trumps_out = (view.unseen & SUIT_MASK[trump]).bit_count() if trump != NO_TRUMP else 0
+        plain_held = trump != NO_TRUMP and view.hand & ~SUIT_MASK[trump]
+        if trump != NO_TRUMP and c >> 3 == trump and trumps_out and plain_held:
+            reasons.append(Reason("hint.count-trumps", {"card": card_, "left": trumps_out}))
+        elif points[c] > 0 and _master(view, c):
+            reasons.append(Reason("hint.cash", {"card": card_}))
+        return [*reasons, *_belote(view, c)]
+
+    led = trick[0] >> 3
+    seats = _trick_seats(view)
+    wi = trick_winner_index(trick, trump)
+    top, top_seat = trick[wi], seats[wi]
+    partner = view.seat.partner
+    last_to_play = len(trick) == 3
+    beaters = [x for x in _bits(legal) if _beats(trump, led, x, top)]
+    beats = _beats(trump, led, c, top)
+    # Could a card still in another hand beat ``x`` in this trick? (An opponent void in the suit
+    # led may trump: any trump out counts against a plain card.)
+    def safe(x: int) -> bool:
+        return last_to_play or not any(_beats(trump, led, y, x) for y in _bits(view.unseen))
+
+    if top_seat == partner:
+        if not beats and beaters:
+            case = "overtrump" if top >> 3 == trump and trump != NO_TRUMP else "overtake"
+            reasons.append(Reason("hint.partner-winning", {"card": card_, "partner": partner, "case": case}))
+        elif not beats and safe(top) and points[c] > 0:
+            others = [x for x in _bits(legal) if not _beats(trump, led, x, top)]
+            if all(points[x] <= points[c] for x in others):
+                reasons.append(Reason("hint.give-points", {"card": card_, "partner": partner}))
+        return [*reasons, *_belote(view, c)]
+
+    void = not view.hand & SUIT_MASK[led]
+    if beats and trump != NO_TRUMP and c >> 3 == trump and led != trump and void:
+        if top >> 3 == trump:
+            reasons.append(Reason("hint.overruff", {"card": card_, "seat": SEATS[top_seat]}))
+        else:
+            reasons.append(Reason("hint.ruff", {"card": card_, "led": led}))
+    elif beats and safe(c):
+        reasons.append(Reason("hint.win", {"card": card_}))
+    elif not beats and beaters:
+        kept = max(beaters, key=lambda x: STRENGTH[trump][x])
+        reasons.append(Reason("hint.duck", {"card": card_, "seat": SEATS[top_seat], "kept": kept}))
+    elif not beaters and all(points[x] >= points[c] for x in _bits(legal)):
+        reasons.append(Reason("hint.low", {"card": card_}))
+    return [*reasons, *_belote(view, c)]
+
+
+def _belote(view: View, c: int) -> list[Reason]:
+    """``c`` carries the Baloot (belote) call: the K+Q of trumps were dealt to the seat."""
+    trump = view.trump
+    if trump == NO_TRUMP:
+        return []
+    pair = (card(trump, KING), card(trump, QUEEN))
+    if c not in pair:
+        return []
+    mine = _mask([p.card for p in view.plays if p.seat == view.seat])
+    dealt = view.hand | mine
+    if not all(dealt >> x & 1 for x in pair):
+        return []
+    number = 2 if mine & _mask(list(pair)) else 1
+    if number != min(declaration_window(view.rules).belote_calls):
+        return []
+    return [Reason("hint.belote", {"card": CARDS[c]})]
+
+
+def advise_play(view: View, seed: int = 0, full_history: bool = True) -> Advice:
+    """The card to play and why (``full_history``: the view holds every card played in the hand,
+    so the hidden hands can be sampled; a position from the middle of a hand has no such record)."""
+    legal = view.legal
+    if not legal:
+        raise ValueError("the seat has no card to play now")
+    if legal & (legal - 1) == 0:
+        c = legal.bit_length() - 1
+        return Advice("play", str(CARDS[c]), tuple(card_reasons(view, c)))
+    if not full_history or view.contract is None:
+        c = int(HeuristicBot().play(view))
+        return Advice("play", str(CARDS[c]), tuple(card_reasons(view, c) or _estimate(c, 0)), "rules")
+    if view.hand.bit_count() <= ENDGAME_CARDS:
+        return _endgame(view, seed)
+    bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
+    c = int(bot.play(view))
+    reasons = card_reasons(view, c) or _estimate(c, bot.samples_used)
+    return Advice("play", str(CARDS[c]), tuple(reasons), "bot", bot.samples_used)
+
+
+def _estimate(c: int, samples: int) -> list[Reason]:
+    return [Reason("hint.estimate", {"card": CARDS[c], "samples": samples})]
+
+
+def _endgame(view: View, seed: int) -> Advice:
+    """The endgame: the exact solver on deals sampled from what the seat has seen; the solver's
+    themes (the last trick, unblocking) that hold for the chosen card on most of those deals."""
+    assert view.contract is not None
+    rng = random.Random(seed)
+    knowledge = infer(view)
+    trump = view.trump
+    team = view.seat & 1
+    leader = SEATS[view.leader] if view.leader is not None else view.seat
+    totals: Counter[int] = Counter()
+    solved = []
+    for _ in range(ENDGAME_SAMPLES):
+        hands = sample_hands(knowledge, rng)
+        h = (hands[0], hands[1], hands[2], hands[3])
+        s = solve(view.rules, trump, h, view.seat, leader, list(view.trick), (0, 0), None)
+        for c, value in s.values.items():
+            totals[c] += value[team]
+        solved.append((h, s))
+    c = max(totals, key=lambda x: (totals[x], -x))
+    found: Counter[str] = Counter()
+    for h, s in solved:
+        if c not in s.best:
+            continue
+        found["samples"] += 1
+        p = BestCardPosition(view.rules, trump, h, leader, view.seat, list(view.trick), (0, 0), None)
+        if s.best[0] != c:
+            _, line = line_after(view.rules, trump, h, view.seat, leader, c, list(view.trick), False)
+            s = replace(s, best=[c, *[b for b in s.best if b != c]], line=line)
+        found["last-trick"] += last_trick(p, s)
+        found["unblock"] += unblock(p, s)
+    reasons = card_reasons(view, c)
+    for key in ("last-trick", "unblock"):
+        if found["samples"] and found[key] * 2 > found["samples"]:
+            reasons.insert(0, Reason(f"hint.{key}", {"card": CARDS[c]}))
+    if not reasons:
+        reasons = _estimate(c, ENDGAME_SAMPLES)
+    return Advice("play", str(CARDS[c]), tuple(reasons), "solver", ENDGAME_SAMPLES)
+
+
+# ---------------------------------------------------------------- the auction and the doubling
+
+_HONOURS = (JACK, NINE, ACE, TEN)
+
+
+def _suit_of_call(call: str, view: View) -> int | None:
+    word, _, suit = call.partition(":")
+    if word not in (HOKM, TAKE):
+        return None
+    if suit:
+        return SUIT_LETTERS.index(suit.upper())
+    return view.bidding_card >> 3
+
+
+def call_reasons(view: View, call: str, samples: int = 0) -> list[Reason]:
+    """Why ``call`` suits the seat's five cards (and the bidding card it would take)."""
+    mask = view.hand
+    word = call.partition(":")[0]
+    suit = _suit_of_call(call, view)
+    if suit is not None:
+        with_card = mask | (1 << view.bidding_card) if suit == view.bidding_card >> 3 else mask
+        held = [card(suit, r) for r in _HONOURS if with_card >> card(suit, r) & 1]
+        params: dict[str, Any] = {
+            "call": call,
+            "suit": suit,
+            "cards": held,
+            "count": (with_card & SUIT_MASK[suit]).bit_count(),
+        }
+        if SUN in view.choices:
+            params["case"] = "safer"
+        return [Reason("hint.bid-trump", params)]
+    if word in (SUN, ASHKAL):
+        held = [c for c in _bits(mask) if c.rank in (ACE, TEN)]
+        return [Reason("hint.bid-sun", {"call": call, "cards": held})]
+    if word == PASS:
+        return [Reason("hint.bid-pass", {"suit": view.bidding_card >> 3})]
+    if word == CONFIRM:
+        return [Reason("hint.estimate", {"call": call, "samples": samples})]
+    return [Reason("hint.estimate", {"call": call, "samples": samples})]
+
+
+def advise_call(view: View, seed: int = 0) -> Advice:
+    """The call to make in the auction and why (the strong bot's estimate over sampled deals)."""
+    if not view.choices:
+        raise ValueError("the seat has no call to make now")
+    bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
+    call = bot.bid(view)
+    return Advice("call", call, tuple(call_reasons(view, call, bot.samples_used)), "bot", bot.samples_used)
+
+
+def advise_double(view: View, seed: int = 0) -> Advice:
+    """The doubling word to say and why (the strong bot's estimate over sampled deals)."""
+    if not view.choices:
+        raise ValueError("the seat has no word to say now")
+    bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
+    word = bot.double(view)
+    n = bot.samples_used
+    reason = Reason("hint.double-pass" if word == PASS else "hint.double", {"call": word, "samples": n})
+    return Advice("double", word, (reason,), "bot", n)
+
+
+# ---------------------------------------------------------------- declaring
+
+
+def advise_declaration(rules: RuleSet, trump: int, dealt: int) -> Advice:
+    """The projects to announce for a hand of eight cards ``dealt`` (the rules decide: the best split)."""
+    projects = best_split_mask(dealt, rules, trump)
+    types = [p.type for p in projects]
+    reasons: list[Reason] = []
+    if projects:
+        reasons.append(Reason("hint.declare", {"projects": [p.as_dict() for p in projects], "types": types}))
+    else:
+        reasons.append(Reason("hint.declare-none", {}))
+    if trump != NO_TRUMP:
+        pair = [card(trump, KING), card(trump, QUEEN)]
+        if all(dealt >> c & 1 for c in pair):
+            reasons.append(Reason("hint.belote-later", {"cards": pair}))
+    return Advice("declare", ",".join(types), tuple(reasons))
+
+
+def advise(view: View, seed: int = 0, full_history: bool = True) -> Advice:
+    """The advice for whatever ``view.seat`` must decide now: a call, a doubling word or a card."""
+    if view.phase is Phase.AUCTION:
+        return advise_call(view, seed)
+    if view.phase is Phase.DOUBLING:
+        return advise_double(view, seed)
+    if view.phase is Phase.PLAY:
+        return advise_play(view, seed, full_history)
+    raise ValueError(f"nothing to decide in phase {view.phase.value}")
