@@ -66,7 +66,9 @@ SENTENCES: dict[str, str] = {
     "hint.unblock": gettext_noop(
         "Unblock: play %(card)s now, so that your partner's cards of that suit win the next tricks."
     ),
-    "hint.belote": gettext_noop("Say “%(word)s” with this card: you hold the king and the queen of trumps."),
+    "hint.belote": gettext_noop(
+        "Say “%(word)s” with this card, because you hold the king and the queen of trumps."
+    ),
     "hint.estimate": gettext_noop(
         "No simple rule decides here: played out over %(samples)s deals that fit what you have seen, "
         "%(card)s did best."
