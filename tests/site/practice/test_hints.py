@@ -5,7 +5,6 @@ import random
 import pytest
 
 from engine.cards import Card, Seat
-from engine.hand import Phase
 from lessons.practice.state import Table
 from tests.site.practice.tools import HTMX, choice, post, rigged_hand, start
 
@@ -14,21 +13,6 @@ def ask(client, game, htmx=False, move=None, lang="en"):
     game.refresh_from_db()
     data = {"move": game.move if move is None else move}
     return client.post(f"/{lang}/practice/game/{game.pk}/hint", data, headers=HTMX if htmx else {})
-
-
-def until(game, client, phase, seed=2):
-    """Make the learner's moves until it is their turn in ``phase``."""
-    rng = random.Random(seed)
-    for _ in range(80):
-        game.refresh_from_db()
-        table = Table(game)
-        if table.hand.phase is phase and table.learner_to_act():
-            return table
-        move = choice(game, rng)
-        if move is None:
-            return None
-        post(client, game, *move)
-    return None
 
 
 @pytest.mark.django_db
@@ -50,9 +34,7 @@ def test_it_gives_a_call_and_its_reason_in_the_auction_without_javascript(client
 @pytest.mark.django_db
 def test_it_gives_a_card_and_a_reason_with_htmx(client):
     game = start(client, "french", level="random")
-    table = until(game, client, Phase.PLAY)
-    if table is None:
-        pytest.skip("no card to play in this deal")
+    table = rigged_hand(game, lambda hand: True)  # the learner took: the play has begun
     legal = table.hand.legal()
 
     response = ask(client, game, htmx=True)
@@ -149,3 +131,82 @@ def test_the_score_sheet_counts_the_hints_of_each_hand(client):
     page = client.get(f"/en/practice/game/{game.pk}/").text
     assert 'id="hand-hints"' in page
     assert '<td data-total="hints">1</td>' in page
+
+
+# ---------------------------------------------------------------- the sentences
+
+ALL_REASONS = [
+    ("hint.forced", {"card": "AS"}),
+    ("hint.count-trumps", {"card": "JH", "left": 5}),
+    ("hint.cash", {"card": "AS"}),
+    ("hint.partner-winning", {"card": "7C", "partner": "N", "case": "overtrump"}),
+    ("hint.partner-winning", {"card": "7C", "partner": "N", "case": "overtake"}),
+    ("hint.give-points", {"card": "TS", "partner": "N"}),
+    ("hint.ruff", {"card": "7H", "led": 0}),
+    ("hint.overruff", {"card": "9H", "seat": "W"}),
+    ("hint.win", {"card": "AS"}),
+    ("hint.duck", {"card": "9S", "seat": "W", "kept": "AS"}),
+    ("hint.low", {"card": "7S"}),
+    ("hint.last-trick", {"card": "AS"}),
+    ("hint.unblock", {"card": "AS"}),
+    ("hint.belote", {"card": "KH"}),
+    ("hint.estimate", {"card": "7S", "samples": 24}),
+    ("hint.estimate", {"call": "pass", "samples": 24}),
+    ("hint.bid-trump", {"call": "hokm", "suit": 1, "cards": ["JH", "9H"], "count": 3, "case": "safer"}),
+    ("hint.bid-trump", {"call": "take", "suit": 1, "cards": ["JH", "9H"], "count": 3}),
+    ("hint.bid-trump", {"call": "take", "suit": 1, "cards": ["AH"], "count": 4}),
+    ("hint.bid-sun", {"call": "sun", "cards": ["AS", "TS"]}),
+    ("hint.bid-pass", {"suit": 2}),
+    ("hint.double", {"call": "double", "samples": 20}),
+    ("hint.double-pass", {"call": "pass", "samples": 20}),
+    ("hint.declare", {"projects": [{"type": "sira", "cards": ["7S", "8S", "9S"]}], "types": ["sira"]}),
+    ("hint.declare-none", {}),
+    ("hint.belote-later", {"cards": ["KH", "QH"]}),
+]
+
+# Reasons only a Saudi table gives (Sun, the doubling).
+SAUDI_ONLY = {"hint.double", "hint.double-pass", "hint.bid-sun"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "fa", "fr"])
+@pytest.mark.parametrize("variant", ["saudi", "moroccan", "french"])
+def test_every_reason_is_a_whole_sentence_in_each_language(variant, lang):
+    from django.utils import translation
+
+    from engine.explain import Reason
+    from lessons.practice.display import Say
+    from lessons.practice.hints import _from_json, sentence
+    from tests.site.test_vocabulary import saudi_words_in
+
+    say = Say(variant, lang, "french")
+    found = []
+    with translation.override(lang):
+        for rule, params in ALL_REASONS:
+            if variant != "saudi" and (rule in SAUDI_ONLY or params.get("case") == "safer"):
+                continue
+            if rule == "hint.declare" and variant != "saudi":
+                params = {"projects": [{"type": "tierce", "cards": ["7S", "8S", "9S"]}], "types": ["tierce"]}
+            text = sentence(Reason(rule, _from_json(params)), say)
+            assert text and "%(" not in text and "…" not in text, (rule, text)
+            if lang != "en":
+                assert text.isascii() is False or lang == "fr", (rule, text)  # translated, not English
+            if variant != "saudi" and lang != "en":
+                words = saudi_words_in(text, variant, lang)
+                if words:
+                    found.append((rule, words, text))
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "fa", "fr"])
+def test_saudi_baloot_is_said_with_the_second_card_elsewhere_the_first(lang):
+    from django.utils import translation
+
+    from engine.explain import Reason
+    from lessons.practice.display import Say
+    from lessons.practice.hints import _from_json, sentence
+
+    reason = Reason("hint.belote-later", _from_json({"cards": ["KH", "QH"]}))
+    with translation.override(lang):
+        saudi = sentence(reason, Say("saudi", lang, "french"))
+        french = sentence(reason, Say("french", lang, "french"))
+    assert saudi != french
