@@ -25,6 +25,10 @@ ID                          when (params)
 ``hint.forced``             the only legal card (``card``)
 ``hint.count-trumps``       Hokm, leading a trump while trumps are still out (``card``, ``left``)
 ``hint.cash``               leading the master card of its suit, worth points (``card``)
+``hint.lead-short``         Hokm, leading a plain suit of one or two cards while holding trumps:
+                            once it is gone, it can be ruffed (``card``, ``suit``)
+``hint.lead-long``          Sun, leading the longest suit, four cards or more (``card``, ``suit``,
+                            ``count``)
 ``hint.partner-winning``    the partner holds the trick and the card does not overtake it
                             though another card would (``card``, ``partner``, ``case``:
                             ``overtrump`` or ``overtake``)
@@ -151,6 +155,13 @@ def card_reasons(view: View, c: int) -> list[Reason]:
             reasons.append(Reason("hint.count-trumps", {"card": card_, "left": trumps_out}))
         elif points[c] > 0 and _master(view, c):
             reasons.append(Reason("hint.cash", {"card": card_}))
+        elif trump != NO_TRUMP and c >> 3 != trump and view.hand & SUIT_MASK[trump]:
+            if (view.hand & SUIT_MASK[c >> 3]).bit_count() <= 2:
+                reasons.append(Reason("hint.lead-short", {"card": card_, "suit": c >> 3}))
+        elif trump == NO_TRUMP:
+            length = (view.hand & SUIT_MASK[c >> 3]).bit_count()
+            if length >= 4 and all((view.hand & SUIT_MASK[s]).bit_count() <= length for s in range(4)):
+                reasons.append(Reason("hint.lead-long", {"card": card_, "suit": c >> 3, "count": length}))
         return [*reasons, *_belote(view, c)]
 
     led = trick[0] >> 3

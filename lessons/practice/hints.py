@@ -42,6 +42,13 @@ SENTENCES: dict[str, str] = {
         "before they cut your winners."
     ),
     "hint.cash": gettext_noop("Cash %(card)s: it is the master card, no card left out can beat it."),
+    "hint.lead-short": gettext_noop(
+        "Lead your short suit: play %(card)s, and once you have no %(suit)s left you can ruff it."
+    ),
+    "hint.lead-long": gettext_noop(
+        "Lead your long suit: play %(card)s. With %(count)s cards of %(suit)s, once the high cards "
+        "have fallen your small ones win."
+    ),
     "hint.partner-winning:overtrump": gettext_noop(
         "Your partner (%(partner)s) is winning this trick: don't overtrump them. Play %(card)s "
         "and keep your high trumps."

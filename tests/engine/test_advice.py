@@ -218,3 +218,13 @@ def test_a_declaration_hint_names_the_projects_held_and_the_belote(variant, hand
 def test_no_project_no_declaration() -> None:
     advice = advise_declaration(rules_for("saudi"), NO_TRUMP, mask_of(cards("7S", "9S", "JH", "KD", "AC")))
     assert advice.choice == "" and [r.rule for r in advice.reasons] == ["hint.declare-none"]
+
+
+def test_in_hokm_leading_a_short_suit_prepares_a_ruff() -> None:
+    v = first_trick("saudi", HEARTS, ["JH", "9H", "QD", "JD", "7S", "8S", "9S", "KC"], [])
+    assert main(v, "JD") == ("hint.lead-short", {"card": Card.parse("JD"), "suit": 2})
+
+
+def test_in_sun_leading_the_long_suit() -> None:
+    v = first_trick("saudi", NO_TRUMP, ["KS", "QS", "9S", "7S", "8D", "7C", "8C", "9H"], [])
+    assert main(v, "7S") == ("hint.lead-long", {"card": Card.parse("7S"), "suit": 0, "count": 4})

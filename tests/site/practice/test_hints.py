@@ -139,6 +139,8 @@ ALL_REASONS = [
     ("hint.forced", {"card": "AS"}),
     ("hint.count-trumps", {"card": "JH", "left": 5}),
     ("hint.cash", {"card": "AS"}),
+    ("hint.lead-short", {"card": "JD", "suit": 2}),
+    ("hint.lead-long", {"card": "7S", "suit": 0, "count": 4}),
     ("hint.partner-winning", {"card": "7C", "partner": "N", "case": "overtrump"}),
     ("hint.partner-winning", {"card": "7C", "partner": "N", "case": "overtake"}),
     ("hint.give-points", {"card": "TS", "partner": "N"}),
