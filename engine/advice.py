@@ -64,10 +64,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.auction import ASHKAL, CONFIRM, HOKM, PASS, SUN, TAKE
+from engine.auction import ASHKAL, HOKM, PASS, SUN, TAKE
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.knowledge import infer
 from engine.bots.sampling import sample_hands
@@ -104,7 +104,6 @@ class Advice:
     source: str = "rules"
     """``bot`` (the strong bot's sampling), ``solver`` (sampled deals solved exactly) or ``rules``."""
     samples: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- cards
@@ -172,6 +171,7 @@ def card_reasons(view: View, c: int) -> list[Reason]:
     last_to_play = len(trick) == 3
     beaters = [x for x in _bits(legal) if _beats(trump, led, x, top)]
     beats = _beats(trump, led, c, top)
+
     # Could a card still in another hand beat ``x`` in this trick? (An opponent void in the suit
     # led may trump: any trump out counts against a plain card.)
     def safe(x: int) -> bool:
@@ -260,10 +260,10 @@ def _endgame(view: View, seed: int) -> Advice:
         hands = sample_hands(knowledge, rng)
         h = (hands[0], hands[1], hands[2], hands[3])
         s = solve(view.rules, trump, h, view.seat, leader, list(view.trick), (0, 0), None)
-        for c, value in s.values.items():
-            totals[c] += value[team]
+        for played, value in s.values.items():
+            totals[played] += value[team]
         solved.append((h, s))
-    c = max(totals, key=lambda x: (totals[x], -x))
+    c = CARDS[max(totals, key=lambda x: (totals[x], -x))]
     found: Counter[str] = Counter()
     for h, s in solved:
         if c not in s.best:
@@ -320,8 +320,7 @@ def call_reasons(view: View, call: str, samples: int = 0) -> list[Reason]:
         return [Reason("hint.bid-sun", {"call": call, "cards": held})]
     if word == PASS:
         return [Reason("hint.bid-pass", {"suit": view.bidding_card >> 3})]
-    if word == CONFIRM:
-        return [Reason("hint.estimate", {"call": call, "samples": samples})]
+    # Confirming, a redeal: no plainer rule than the estimate.
     return [Reason("hint.estimate", {"call": call, "samples": samples})]
 
 

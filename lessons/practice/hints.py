@@ -101,18 +101,14 @@ SENTENCES: dict[str, str] = {
         "take the contract."
     ),
     "hint.double": gettext_noop(
-        "Say “%(call)s”: over %(samples)s deals that fit your cards, it brought your team more "
-        "than passing."
+        "Say “%(call)s”: over %(samples)s deals that fit your cards, it brought your team more than passing."
     ),
     "hint.double-pass": gettext_noop(
-        "Pass: over %(samples)s deals that fit your cards, doubling would cost your team more than "
-        "it brings."
+        "Pass: over %(samples)s deals that fit your cards, doubling would cost your team more than it brings."
     ),
     "hint.declare": gettext_noop("Announce %(projects)s: you hold them."),
     "hint.declare-none": gettext_noop("You hold no project: choose “Nothing to declare”."),
-    "hint.belote-later": gettext_noop(
-        "You hold %(cards)s: say “%(word)s” when you play the first of them."
-    ),
+    "hint.belote-later": gettext_noop("You hold %(cards)s: say “%(word)s” when you play the first of them."),
 }
 
 # What the hint box says the suggestion is.
@@ -195,10 +191,15 @@ class HintShown:
 def shown(table: Table, say: Say) -> HintShown | None:
     """The hint for the decision now, in words; None when none was asked (or the learner has acted)."""
     hint = table.record.get("hint")
-    if not hint or hint.get("at") != len(table.actions) or table.hand.phase not in (
-        Phase.AUCTION,
-        Phase.DOUBLING,
-        Phase.PLAY,
+    if (
+        not hint
+        or hint.get("at") != len(table.actions)
+        or table.hand.phase
+        not in (
+            Phase.AUCTION,
+            Phase.DOUBLING,
+            Phase.PLAY,
+        )
     ):
         return None
     variant = say.variant
@@ -218,7 +219,9 @@ def shown(table: Table, say: Say) -> HintShown | None:
     else:
         what = _say(CHOICES[kind], variant, choice=say.call(choice))
     reasons = [sentence(Reason(rule, _from_json(params)), say) for rule, params in hint["reasons"]]
-    source = _say(SOURCES.get(hint.get("source", "rules"), SOURCES["rules"]), variant, n=hint.get("samples", 0))
+    source = _say(
+        SOURCES.get(hint.get("source", "rules"), SOURCES["rules"]), variant, n=hint.get("samples", 0)
+    )
     return HintShown(what, face, reasons, source)
 
 
@@ -263,7 +266,13 @@ def _values(params: dict[str, Any], say: Say) -> dict[str, Any]:
         elif key == "projects":
             out[key] = messages.join_list(
                 (
-                    messages.text("project.listed", {"type": p["type"], "cards": p["cards"]}, say.variant, say.lang, say.deck)
+                    messages.text(
+                        "project.listed",
+                        {"type": p["type"], "cards": p["cards"]},
+                        say.variant,
+                        say.lang,
+                        say.deck,
+                    )
                     for p in value
                 ),
                 say.variant,
@@ -313,4 +322,3 @@ def _from_json(params: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = value
     return out
-

@@ -26,7 +26,7 @@ def cards(*codes: str) -> list[Card]:
 def first_trick(
     variant: str, trump: int, hand: list[str], trick: list[tuple[Seat, str]], leader: Seat | None = None
 ) -> View:
-    """South's view in the first trick: its eight cards (or fewer: the rest is out), the cards on the table."""
+    """South's view in the first trick: its cards (the rest is in the other hands), the cards played."""
     rules = rules_for(variant)
     own = mask_of(cards(*hand))
     played = [(seat, Card.parse(c)) for seat, c in trick]
@@ -90,26 +90,36 @@ def test_dont_overtrump_your_partner_who_is_winning() -> None:
 
 
 def test_dont_take_the_trick_from_your_partner() -> None:
-    v = first_trick("saudi", NO_TRUMP, ["AS", "8S", "7C", "8C", "9C", "7D", "8D", "9D"], [(N, "KS"), (W, "7S")])
+    v = first_trick(
+        "saudi", NO_TRUMP, ["AS", "8S", "7C", "8C", "9C", "7D", "8D", "9D"], [(N, "KS"), (W, "7S")]
+    )
     rule, params = main(v, "8S")
     assert rule == "hint.partner-winning" and params["case"] == "overtake"
 
 
 def test_give_points_to_the_partner_who_is_sure_to_win() -> None:
-    v = first_trick("saudi", NO_TRUMP, ["TS", "7S", "7C", "8C", "9C", "7D", "8D", "9D"], [(N, "AS"), (W, "8S")])
+    v = first_trick(
+        "saudi", NO_TRUMP, ["TS", "7S", "7C", "8C", "9C", "7D", "8D", "9D"], [(N, "AS"), (W, "8S")]
+    )
     assert main(v, "TS") == ("hint.give-points", {"card": Card.parse("TS"), "partner": N})
 
 
 def test_ruff_when_void_in_the_suit_led() -> None:
     v = first_trick(
-        "moroccan", HEARTS, ["7H", "8H", "7C", "8C", "9C", "7D", "8D", "9D"], [(E, "AS"), (N, "7S"), (W, "8S")]
+        "moroccan",
+        HEARTS,
+        ["7H", "8H", "7C", "8C", "9C", "7D", "8D", "9D"],
+        [(E, "AS"), (N, "7S"), (W, "8S")],
     )
     assert main(v, "7H") == ("hint.ruff", {"card": Card.parse("7H"), "led": 0})
 
 
 def test_overruff_an_opponents_trump() -> None:
     v = first_trick(
-        "moroccan", HEARTS, ["JH", "9H", "7C", "8C", "9C", "7D", "8D", "9D"], [(E, "AS"), (N, "7S"), (W, "8H")]
+        "moroccan",
+        HEARTS,
+        ["JH", "9H", "7C", "8C", "9C", "7D", "8D", "9D"],
+        [(E, "AS"), (N, "7S"), (W, "8H")],
     )
     assert main(v, "9H") == ("hint.overruff", {"card": Card.parse("9H"), "seat": W})
 
@@ -157,22 +167,36 @@ def test_the_endgame_is_solved_on_sampled_deals() -> None:
     gone = FULL_DECK & ~own & ~mask_of(cards("KS", "QS", "TH", "9D", "7C", "8C", "9C", "TC", "JC"))
     # Everything but South's three cards and nine others was played in the first five tricks.
     order = [c for c in range(32) if gone >> c & 1]
-    seats = [E, N, W, S]
-    plays, hands = [], {E: [], N: [], W: []}
+    seats = [E, N, W]
     # Deal the gone cards out as five tricks led by East (suits do not matter to the view's count).
-    for i, c in enumerate(order[:15]):
-        plays.append(Played(seats[i % 3], Card(c), i // 3))
+    plays = [Played(seats[i % 3], Card(c), i // 3) for i, c in enumerate(order[:15])]
     own_played = order[15:]
     assert len(own_played) == 5
-    plays = [*plays[:15]]
     tricks = []
     for t in range(5):
         tricks += [plays[3 * t], plays[3 * t + 1], plays[3 * t + 2], Played(S, Card(own_played[t]), t)]
     view = View(
-        rules=rules, seat=S, phase=Phase.PLAY, dealer=W, hand=own, bidding_card=Card(order[0]), calls=(),
-        contract=Contract("sun", NO_TRUMP, E, E), doubles=(), multiplier=1, gahwa=False, projects=(),
-        belote=None, plays=tuple(tricks), leader=S, trick=(), to_act=S, choices=(), legal=own,
-        game_score=(0, 0), pot=0,
+        rules=rules,
+        seat=S,
+        phase=Phase.PLAY,
+        dealer=W,
+        hand=own,
+        bidding_card=Card(order[0]),
+        calls=(),
+        contract=Contract("sun", NO_TRUMP, E, E),
+        doubles=(),
+        multiplier=1,
+        gahwa=False,
+        projects=(),
+        belote=None,
+        plays=tuple(tricks),
+        leader=S,
+        trick=(),
+        to_act=S,
+        choices=(),
+        legal=own,
+        game_score=(0, 0),
+        pot=0,
     )
     advice = advise_play(view, seed=1)
     assert advice.source == "solver" and advice.choice in ("AS", "7S", "8H")
@@ -181,10 +205,27 @@ def test_the_endgame_is_solved_on_sampled_deals() -> None:
 
 def auction_view(hand: list[str], bidding: str, choices: tuple[str, ...], variant: str = "saudi") -> View:
     return View(
-        rules=rules_for(variant), seat=S, phase=Phase.AUCTION, dealer=W, hand=mask_of(cards(*hand)),
-        bidding_card=Card.parse(bidding), calls=(), contract=None, doubles=(), multiplier=1, gahwa=False,
-        projects=(), belote=None, plays=(), leader=None, trick=(), to_act=S, choices=choices, legal=0,
-        game_score=(0, 0), pot=0,
+        rules=rules_for(variant),
+        seat=S,
+        phase=Phase.AUCTION,
+        dealer=W,
+        hand=mask_of(cards(*hand)),
+        bidding_card=Card.parse(bidding),
+        calls=(),
+        contract=None,
+        doubles=(),
+        multiplier=1,
+        gahwa=False,
+        projects=(),
+        belote=None,
+        plays=(),
+        leader=None,
+        trick=(),
+        to_act=S,
+        choices=choices,
+        legal=0,
+        game_score=(0, 0),
+        pot=0,
     )
 
 
@@ -206,8 +247,10 @@ def test_sun_names_the_aces_and_tens_and_pass_names_the_suit() -> None:
 
 @pytest.mark.parametrize(
     ("variant", "hand", "types"),
-    [("saudi", ["7S", "8S", "9S", "KH", "QH", "7D", "8D", "AC"], ["sira"]),
-     ("french", ["7S", "8S", "9S", "TS", "KH", "QH", "7D", "AC"], ["quarte"])],
+    [
+        ("saudi", ["7S", "8S", "9S", "KH", "QH", "7D", "8D", "AC"], ["sira"]),
+        ("french", ["7S", "8S", "9S", "TS", "KH", "QH", "7D", "AC"], ["quarte"]),
+    ],
 )
 def test_a_declaration_hint_names_the_projects_held_and_the_belote(variant, hand, types) -> None:
     advice = advise_declaration(rules_for(variant), HEARTS, mask_of(cards(*hand)))
