@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 from engine.cards import Card
 from lessons.models import PracticeGame
 from lessons.practice.state import Table
+from tests.browser.test_accessibility import barriers
 from tests.browser.test_practice import BOARD, board_move, wait_for_move_after
 from tests.browser.test_practice_coach import at, fits, start
 from tests.site.practice.tools import rigged_hand
@@ -35,6 +36,7 @@ def test_a_hint_gives_a_card_and_a_reason(new_context, live_server, lang, screen
     hint = PracticeGame.objects.get().hands[-1]["hint"]
     assert hint["kind"] == "play" and legal >> Card.parse(hint["choice"]) & 1
     expect(page.locator(".hint-count").first).to_be_visible()
+    assert barriers(page) == []
     fits(page)
     page.locator("#hint").scroll_into_view_if_needed()
     page.screenshot(path=artifacts / f"hint-card-{lang}-{screen}.png", full_page=True)
