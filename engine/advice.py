@@ -50,7 +50,9 @@ ID                          when (params)
                             ``count``; ``case`` ``safer`` when Sun was allowed)
 ``hint.bid-sun``            Sun or Ashkal: the aces and tens that win without trumps (``call``,
                             ``cards``)
-``hint.bid-pass``           pass: no J or 9 of the suit and too few aces to buy (``suit``)
+``hint.bid-pass``           pass: no J or 9 of the bidding card's suit and too few aces to buy
+                            (``suit``); with ``case`` ``few-trumps``: the J or 9 (``cards``, with
+                            the bidding card) but too few trumps and aces (``count``)
 ``hint.double``             a doubling word: the estimate says it gains (``call``, ``samples``)
 ``hint.double-pass``        pass in the doubling: doubling would cost more (``samples``)
 ``hint.declare``            announce these projects (``projects``, ``types``)
@@ -319,7 +321,13 @@ def call_reasons(view: View, call: str, samples: int = 0) -> list[Reason]:
         held = [c for c in _bits(mask) if c.rank in (ACE, TEN)]
         return [Reason("hint.bid-sun", {"call": call, "cards": held})]
     if word == PASS:
-        return [Reason("hint.bid-pass", {"suit": view.bidding_card >> 3})]
+        up = view.bidding_card >> 3
+        with_card = mask | (1 << view.bidding_card)
+        top = [card(up, r) for r in (JACK, NINE) if with_card >> card(up, r) & 1]
+        if not top:
+            return [Reason("hint.bid-pass", {"suit": up})]
+        count = (with_card & SUIT_MASK[up]).bit_count()
+        return [Reason("hint.bid-pass", {"suit": up, "cards": top, "count": count, "case": "few-trumps"})]
     # Confirming, a redeal: no plainer rule than the estimate.
     return [Reason("hint.estimate", {"call": call, "samples": samples})]
 

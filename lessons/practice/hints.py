@@ -100,6 +100,10 @@ SENTENCES: dict[str, str] = {
         "Pass: without the jack or the 9 of %(suit)s and with few aces, your hand is too weak to "
         "take the contract."
     ),
+    "hint.bid-pass:few-trumps": gettext_noop(
+        "Pass: %(cards)s are not enough alone. With %(count)s cards of %(suit)s and few aces, your "
+        "hand is too weak to take the contract."
+    ),
     "hint.double": gettext_noop(
         "Say “%(call)s”: over %(samples)s deals that fit your cards, it brought your team more than passing."
     ),

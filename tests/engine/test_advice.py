@@ -243,6 +243,8 @@ def test_sun_names_the_aces_and_tens_and_pass_names_the_suit() -> None:
     assert reason.rule == "hint.bid-sun" and reason.params["cards"] == cards("TS", "AS", "AD")
     [reason] = call_reasons(v, "pass")
     assert reason.rule == "hint.bid-pass" and reason.params["suit"] == 3
+    # The bidding card is the nine: passing is for too few trumps, not for lack of the nine.
+    assert reason.params["case"] == "few-trumps" and reason.params["cards"] == cards("9C")
 
 
 @pytest.mark.parametrize(

@@ -159,6 +159,7 @@ ALL_REASONS = [
     ("hint.bid-trump", {"call": "take", "suit": 1, "cards": ["AH"], "count": 4}),
     ("hint.bid-sun", {"call": "sun", "cards": ["AS", "TS"]}),
     ("hint.bid-pass", {"suit": 2}),
+    ("hint.bid-pass", {"suit": 2, "cards": ["9D"], "count": 2, "case": "few-trumps"}),
     ("hint.double", {"call": "double", "samples": 20}),
     ("hint.double-pass", {"call": "pass", "samples": 20}),
     ("hint.declare", {"projects": [{"type": "sira", "cards": ["7S", "8S", "9S"]}], "types": ["sira"]}),
