@@ -31,13 +31,15 @@ ID                          when (params)
                             ``count``)
 ``hint.partner-winning``    the partner holds the trick and the card does not overtake it
                             though another card would (``card``, ``partner``, ``case``:
-                            ``overtrump`` or ``overtake``)
+                            ``overtrump`` or ``overtake``); ``follow``: no card need beat it
 ``hint.give-points``        the partner is sure to win the trick: the card gives the most
                             points (``card``, ``partner``)
 ``hint.ruff``               void in the plain suit led, no trump in the trick yet: a trump
                             (``card``, ``led``)
 ``hint.overruff``           an opponent's trump holds the trick: a higher trump (``card``, ``seat``)
 ``hint.win``                the card takes the trick and nobody left can beat it (``card``)
+``hint.beat-cheap``         the card beats the opponent's card (``top``) and no weaker card of the
+                            hand would (``card``, ``top``)
 ``hint.duck``               an opponent holds the trick, a card could beat it, the card does not
                             (``card``, ``seat``, ``kept``: the card that could have won)
 ``hint.low``                the trick cannot be won: the card worth the least (``card``)
@@ -183,10 +185,14 @@ def card_reasons(view: View, c: int) -> list[Reason]:
         if not beats and beaters:
             case = "overtrump" if top >> 3 == trump and trump != NO_TRUMP else "overtake"
             reasons.append(Reason("hint.partner-winning", {"card": card_, "partner": partner, "case": case}))
-        elif not beats and safe(top) and points[c] > 0:
+        elif not beats:
             others = [x for x in _bits(legal) if not _beats(trump, led, x, top)]
-            if all(points[x] <= points[c] for x in others):
+            if safe(top) and points[c] > 0 and all(points[x] <= points[c] for x in others):
                 reasons.append(Reason("hint.give-points", {"card": card_, "partner": partner}))
+            else:
+                reasons.append(
+                    Reason("hint.partner-winning", {"card": card_, "partner": partner, "case": "follow"})
+                )
         return [*reasons, *_belote(view, c)]
 
     void = not view.hand & SUIT_MASK[led]
@@ -197,6 +203,8 @@ def card_reasons(view: View, c: int) -> list[Reason]:
             reasons.append(Reason("hint.ruff", {"card": card_, "led": led}))
     elif beats and safe(c):
         reasons.append(Reason("hint.win", {"card": card_}))
+    elif beats and all(STRENGTH[trump][x] >= STRENGTH[trump][c] for x in beaters):
+        reasons.append(Reason("hint.beat-cheap", {"card": card_, "top": CARDS[top]}))
     elif not beats and beaters:
         kept = max(beaters, key=lambda x: STRENGTH[trump][x])
         reasons.append(Reason("hint.duck", {"card": card_, "seat": SEATS[top_seat], "kept": kept}))

@@ -56,6 +56,12 @@ SENTENCES: dict[str, str] = {
     "hint.partner-winning:overtake": gettext_noop(
         "Your partner (%(partner)s) is winning this trick: don't take it from them. Play %(card)s."
     ),
+    "hint.partner-winning:follow": gettext_noop(
+        "Your partner (%(partner)s) is winning this trick: no need to beat them. Play %(card)s."
+    ),
+    "hint.beat-cheap": gettext_noop(
+        "Beat %(top)s with %(card)s: the smallest card that does it, so that you keep your stronger ones."
+    ),
     "hint.give-points": gettext_noop(
         "Your partner (%(partner)s) is sure to win this trick: give them points with %(card)s."
     ),
@@ -131,7 +137,7 @@ SOURCES = {
     "rules": gettext_noop("What the rules and your cards say."),
 }
 
-_CARD_KEYS = ("card", "kept")
+_CARD_KEYS = ("card", "kept", "top")
 _SEAT_KEYS = ("seat", "partner")
 
 

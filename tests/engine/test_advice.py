@@ -273,3 +273,18 @@ def test_in_hokm_leading_a_short_suit_prepares_a_ruff() -> None:
 def test_in_sun_leading_the_long_suit() -> None:
     v = first_trick("saudi", NO_TRUMP, ["KS", "QS", "9S", "7S", "8D", "7C", "8C", "9H"], [])
     assert main(v, "7S") == ("hint.lead-long", {"card": Card.parse("7S"), "suit": 0, "count": 4})
+
+
+def test_beat_the_opponents_card_with_the_smallest_card_that_does_it() -> None:
+    # West leads the queen; South is second to play: the king beats it, cheaper than the ace.
+    v = first_trick("saudi", NO_TRUMP, ["AS", "KS", "7C", "8C", "9C", "7D", "8D", "9D"], [(W, "QS")])
+    assert main(v, "KS") == ("hint.beat-cheap", {"card": Card.parse("KS"), "top": Card.parse("QS")})
+
+
+def test_no_need_to_beat_a_partner_who_is_winning() -> None:
+    # North's king holds the trick, but the ace is still out (East plays last): South plays small.
+    v = first_trick(
+        "saudi", NO_TRUMP, ["QS", "7S", "7C", "8C", "9C", "7D", "8D", "9D"], [(N, "KS"), (W, "8S")]
+    )
+    rule, params = main(v, "7S")
+    assert rule == "hint.partner-winning" and params["case"] == "follow"

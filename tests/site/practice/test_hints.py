@@ -143,6 +143,8 @@ ALL_REASONS = [
     ("hint.lead-long", {"card": "7S", "suit": 0, "count": 4}),
     ("hint.partner-winning", {"card": "7C", "partner": "N", "case": "overtrump"}),
     ("hint.partner-winning", {"card": "7C", "partner": "N", "case": "overtake"}),
+    ("hint.partner-winning", {"card": "7C", "partner": "N", "case": "follow"}),
+    ("hint.beat-cheap", {"card": "TS", "top": "KS"}),
     ("hint.give-points", {"card": "TS", "partner": "N"}),
     ("hint.ruff", {"card": "7H", "led": 0}),
     ("hint.overruff", {"card": "9H", "seat": "W"}),
