@@ -215,3 +215,19 @@ def test_saudi_baloot_is_said_with_the_second_card_elsewhere_the_first(lang):
         saudi = sentence(reason, Say("saudi", lang, "french"))
         french = sentence(reason, Say("french", lang, "french"))
     assert saudi != french
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["sa-follow-1", "sa-follow-2", "sa-winner-1", "sa-bid-1"])
+def test_a_puzzle_position_played_out_gets_hints_too(client, saudi, key):
+    from lessons.models import PracticeGame
+
+    client.post(f"/en/practice/puzzle/{key}/", {"level": "strong"})
+    game = PracticeGame.objects.latest("id")
+    if not Table(game).learner_to_act():
+        pytest.skip("the position was over before the learner's turn")
+
+    response = ask(client, game, htmx=True)
+
+    assert response.status_code == 200
+    assert 'class="hint-reason"' in response.text
