@@ -46,6 +46,7 @@ ID                          when (params)
 ``hint.last-trick``         (endgame) keeping a winner for the last trick and its 10 (``card``)
 ``hint.unblock``            (endgame) a high card played so that the partner's cards win (``card``)
 ``hint.belote``             the card that carries the Baloot (belote) call: say it (``card``)
+``hint.thumb``              no plainer principle, and no sampling: the rules of thumb (``card``)
 ``hint.estimate``           no plainer principle: best on average over the deals tried
                             (``card`` or ``call``, ``samples``)
 ``hint.bid-trump``          a trump call: the trumps that make it (``call``, ``suit``, ``cards``,
@@ -106,7 +107,8 @@ class Advice:
     """A card (``"AH"``), a call or doubling word, or the project types (``"sira,fifty"``)."""
     reasons: tuple[Reason, ...]
     source: str = "rules"
-    """``bot`` (the strong bot's sampling), ``solver`` (sampled deals solved exactly) or ``rules``."""
+    """``bot`` (the strong bot's sampling), ``solver`` (sampled deals solved exactly), ``thumb``
+    (the rule-of-thumb bot, where the hidden hands cannot be sampled) or ``rules``."""
     samples: int = 0
 
 
@@ -242,7 +244,8 @@ def advise_play(view: View, seed: int = 0, full_history: bool = True) -> Advice:
         return Advice("play", str(CARDS[c]), tuple(card_reasons(view, c)))
     if not full_history or view.contract is None:
         c = int(HeuristicBot().play(view))
-        return Advice("play", str(CARDS[c]), tuple(card_reasons(view, c) or _estimate(c, 0)), "rules")
+        reasons = card_reasons(view, c) or [Reason("hint.thumb", {"card": CARDS[c]})]
+        return Advice("play", str(CARDS[c]), tuple(reasons), "thumb")
     if view.hand.bit_count() <= ENDGAME_CARDS:
         return _endgame(view, seed)
     bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)

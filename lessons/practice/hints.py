@@ -86,6 +86,7 @@ SENTENCES: dict[str, str] = {
         "No simple rule decides here: played out over %(samples)s deals that fit what you have seen, "
         "%(card)s did best."
     ),
+    "hint.thumb": gettext_noop("A good player's rules of thumb choose %(card)s here."),
     "hint.estimate:call": gettext_noop(
         "Played out over %(samples)s deals that fit your cards, “%(call)s” did best."
     ),
@@ -135,6 +136,9 @@ SOURCES = {
     "bot": gettext_noop("The strong player's choice, over %(n)s deals that fit what you see."),
     "solver": gettext_noop("Solved exactly on %(n)s deals that fit what you see."),
     "rules": gettext_noop("What the rules and your cards say."),
+    "thumb": gettext_noop(
+        "The rules of thumb of a good player (the cards gone before this position are not known)."
+    ),
 }
 
 _CARD_KEYS = ("card", "kept", "top")

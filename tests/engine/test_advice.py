@@ -288,3 +288,9 @@ def test_no_need_to_beat_a_partner_who_is_winning() -> None:
     )
     rule, params = main(v, "7S")
     assert rule == "hint.partner-winning" and params["case"] == "follow"
+
+
+def test_a_position_without_its_history_is_advised_by_rules_of_thumb() -> None:
+    v = first_trick("french", HEARTS, ["JH", "9H", "AS", "TS", "7D", "8D", "7C", "8C"], [(W, "KS")])
+    advice = advise_play(v, full_history=False)
+    assert advice.source == "thumb" and v.legal >> Card.parse(advice.choice) & 1 and advice.reasons
