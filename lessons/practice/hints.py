@@ -197,9 +197,13 @@ def used_in_game(table: Table) -> int:
 @dataclass
 class HintShown:
     choice: str
-    card: Any  # the card face of a suggested card, else None
+    """The suggestion in words: "Play the ace of hearts."."""
+    card: Any
+    """The face of a suggested card (else None)."""
     reasons: list[str]
     source: str
+    value: str
+    """The suggested card's code or call's word, to mark its button."""
 
 
 def shown(table: Table, say: Say) -> HintShown | None:
@@ -236,7 +240,7 @@ def shown(table: Table, say: Say) -> HintShown | None:
     source = _say(
         SOURCES.get(hint.get("source", "rules"), SOURCES["rules"]), variant, n=hint.get("samples", 0)
     )
-    return HintShown(what, face, reasons, source)
+    return HintShown(what, face, reasons, source, choice)
 
 
 def sentence(reason: Reason, say: Say) -> str:

@@ -1,6 +1,7 @@
 """Hints at the practice table: the suggested choice and its reason, counted, with and without htmx."""
 
 import random
+import re
 
 import pytest
 
@@ -46,6 +47,8 @@ def test_it_gives_a_card_and_a_reason_with_htmx(client):
     assert hint["kind"] == "play"
     assert legal >> Card.parse(hint["choice"]) & 1
     assert 'class="hint-reason"' in response.text
+    # The suggested card is marked in the hand.
+    assert re.search(rf'value="{hint["choice"]}" class="card[^"]* hinted"', response.text)
 
 
 @pytest.mark.django_db
