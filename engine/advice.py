@@ -251,7 +251,7 @@ def advise_play(view: View, seed: int = 0, full_history: bool = True) -> Advice:
     bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
     c = int(bot.play(view))
     reasons = card_reasons(view, c) or _estimate(c, bot.samples_used)
-    return Advice("play", str(CARDS[c]), tuple(reasons), "bot", bot.samples_used)
+    return Advice("play", str(CARDS[c]), tuple(reasons), _source(bot), bot.samples_used)
 
 
 def _estimate(c: int, samples: int) -> list[Reason]:
@@ -349,7 +349,8 @@ def advise_call(view: View, seed: int = 0) -> Advice:
         raise ValueError("the seat has no call to make now")
     bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
     call = bot.bid(view)
-    return Advice("call", call, tuple(call_reasons(view, call, bot.samples_used)), "bot", bot.samples_used)
+    reasons = tuple(call_reasons(view, call, bot.samples_used))
+    return Advice("call", call, reasons, _source(bot), bot.samples_used)
 
 
 def advise_double(view: View, seed: int = 0) -> Advice:
@@ -360,7 +361,12 @@ def advise_double(view: View, seed: int = 0) -> Advice:
     word = bot.double(view)
     n = bot.samples_used
     reason = Reason("hint.double-pass" if word == PASS else "hint.double", {"call": word, "samples": n})
-    return Advice("double", word, (reason,), "bot", n)
+    return Advice("double", word, (reason,), _source(bot), n)
+
+
+def _source(bot: StrongBot) -> str:
+    """``bot`` when the strong bot sampled; ``rules`` when the rules left one choice worth trying."""
+    return "bot" if bot.samples_used else "rules"
 
 
 # ---------------------------------------------------------------- declaring
