@@ -46,6 +46,7 @@ ID                          when (params)
 ``hint.last-trick``         (endgame) keeping a winner for the last trick and its 10 (``card``)
 ``hint.unblock``            (endgame) a high card played so that the partner's cards win (``card``)
 ``hint.belote``             the card that carries the Baloot (belote) call: say it (``card``)
+``hint.equal``              the legal cards are alike: adjacent and worth the same (``card``)
 ``hint.thumb``              no plainer principle, and no sampling: the rules of thumb (``card``)
 ``hint.estimate``           no plainer principle: best on average over the deals tried
                             (``card`` or ``call``, ``samples``)
@@ -250,7 +251,12 @@ def advise_play(view: View, seed: int = 0, full_history: bool = True) -> Advice:
         return _endgame(view, seed)
     bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
     c = int(bot.play(view))
-    reasons = card_reasons(view, c) or _estimate(c, bot.samples_used)
+    reasons = card_reasons(view, c)
+    if not reasons:
+        # Unsampled: the legal cards were all alike (adjacent, worth the same).
+        reasons = (
+            _estimate(c, bot.samples_used) if bot.samples_used else [Reason("hint.equal", {"card": CARDS[c]})]
+        )
     return Advice("play", str(CARDS[c]), tuple(reasons), _source(bot), bot.samples_used)
 
 

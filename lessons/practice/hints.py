@@ -86,6 +86,9 @@ SENTENCES: dict[str, str] = {
         "No simple rule decides here: played out over %(samples)s deals that fit what you have seen, "
         "%(card)s did best."
     ),
+    "hint.equal": gettext_noop(
+        "Your cards that may be played are as good as each other here: play %(card)s."
+    ),
     "hint.thumb": gettext_noop("A good player's rules of thumb choose %(card)s here."),
     "hint.estimate:call": gettext_noop(
         "Played out over %(samples)s deals that fit your cards, “%(call)s” did best."

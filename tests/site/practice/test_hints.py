@@ -159,6 +159,7 @@ ALL_REASONS = [
     ("hint.belote", {"card": "KH"}),
     ("hint.estimate", {"card": "7S", "samples": 24}),
     ("hint.thumb", {"card": "7S"}),
+    ("hint.equal", {"card": "7S"}),
     ("hint.estimate", {"call": "pass", "samples": 24}),
     ("hint.bid-trump", {"call": "hokm", "suit": 1, "cards": ["JH", "9H"], "count": 3, "case": "safer"}),
     ("hint.bid-trump", {"call": "take", "suit": 1, "cards": ["JH", "9H"], "count": 3}),
