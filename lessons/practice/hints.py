@@ -19,6 +19,7 @@ catalogs' variant contexts); cards, seats, suits, calls and projects are named b
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,7 +180,9 @@ def give(table: Table) -> None:
 def _advice(table: Table) -> Advice:
     hand = table.hand
     learner = table.learner
-    seed = (table.record.get("seed") or 0) + len(table.actions)
+    # A fresh seed: the record's seed shuffled the deck, and sampling with it could deal the
+    # hidden hands again as they are.
+    seed = secrets.randbelow(2**31)
     if isinstance(hand, Hand) and hand.may_declare(learner) and hand.contract is not None:
         return advise_declaration(table.rules, hand.contract.trump, hand.full_hands[learner])
     if not table.learner_to_act():
