@@ -294,3 +294,44 @@ def test_a_position_without_its_history_is_advised_by_rules_of_thumb() -> None:
     v = first_trick("french", HEARTS, ["JH", "9H", "AS", "TS", "7D", "8D", "7C", "8C"], [(W, "KS")])
     advice = advise_play(v, full_history=False)
     assert advice.source == "thumb" and v.legal >> Card.parse(advice.choice) & 1 and advice.reasons
+
+
+def replayed(seed: int, actions: str) -> View:
+    """South's view of a Saudi hand dealt from ``seed`` after ``actions`` (``cN:hokm``, ``dE:pass``,
+    ``pN:AS``: a call, a doubling word or a card, and who said or played it)."""
+    from engine.hand import Hand
+
+    hand = Hand(rules_for("saudi"), Seat(seed % 4), seed=seed)
+    for item in actions.split():
+        kind, seat, value = item[0], Seat.parse(item[1]), item[3:]
+        if kind == "c":
+            hand.call(value, seat)
+        elif kind == "d":
+            hand.double(value, seat)
+        else:
+            hand.play(Card.parse(value))
+    from engine.bots.view import view_of
+
+    return view_of(hand, S)
+
+
+def test_keep_the_master_for_the_last_trick_in_the_endgame() -> None:
+    view = replayed(
+        1,
+        "cN:hokm cW:pass cS:sun dE:pass pN:AS pW:7S pS:KS pE:JS pN:TS pW:QS pS:8S pE:8C pN:9S pW:7D "
+        "pS:AH pE:9H pN:8H pW:JH pS:7H pE:TH pE:JC pN:TC pW:7C pS:AC",
+    )
+    advice = advise_play(view, seed=7)
+    assert advice.source == "solver"
+    assert advice.reasons[0].rule == "hint.last-trick"
+
+
+def test_unblock_for_the_partner_in_the_endgame() -> None:
+    view = replayed(
+        32,
+        "cE:pass cN:hokm cW:pass cS:pass cE:pass cN:confirm dW:pass pE:7H pN:QH pW:AH pS:8H pW:AC pS:KC "
+        "pE:7C pN:QD pN:JD pW:8D pS:TD pE:7D pN:9D pW:KD pS:AS pE:8C pN:8S pW:QS",
+    )
+    advice = advise_play(view, seed=7)
+    assert advice.source == "solver"
+    assert advice.reasons[0].rule == "hint.unblock"
