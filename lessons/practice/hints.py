@@ -66,7 +66,7 @@ SENTENCES: dict[str, str] = {
     "hint.give-points": gettext_noop(
         "Your partner (%(partner)s) is sure to win this trick: give them points with %(card)s."
     ),
-    "hint.ruff": gettext_noop("You have no %(led)s: ruff with %(card)s and the trick is yours."),
+    "hint.ruff": gettext_noop("You have no %(led)s: ruff with %(card)s to take the trick."),
     "hint.overruff": gettext_noop("%(seat)s has trumped: overruff with %(card)s."),
     "hint.win": gettext_noop("Take the trick with %(card)s: no card still to come can beat it."),
     "hint.duck": gettext_noop(
