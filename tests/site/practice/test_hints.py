@@ -236,3 +236,25 @@ def test_a_puzzle_position_played_out_gets_hints_too(client, saudi, key):
 
     assert response.status_code == 200
     assert 'class="hint-reason"' in response.text
+
+
+@pytest.mark.django_db
+def test_the_engine_is_given_only_what_the_learner_sees(client, monkeypatch):
+    from engine.advice import Advice
+    from engine.bots.view import View
+    from lessons.practice import hints
+
+    game = start(client, "french", level="random")
+    table = rigged_hand(game, lambda hand: True)
+    seen = []
+
+    def spy(view, seed=0, full_history=True):
+        seen.append(view)
+        return Advice("play", str(Card(view.legal.bit_length() - 1)), ())
+
+    monkeypatch.setattr(hints, "advise", spy)
+    ask(client, game)
+
+    [view] = seen
+    assert isinstance(view, View) and view.seat == Seat.S
+    assert view.hand == table.hand.tricks.hands[Seat.S]  # its own cards, and no other hand
