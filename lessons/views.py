@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 
 from engine import messages
 from engine.notation import InputError
-from lessons import checking, lesson_cache, progress, review, timing
+from lessons import checking, hints, lesson_cache, progress, review, timing
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
@@ -319,12 +319,20 @@ class StepPage:
         self.error = ""
         self.selected: list[str] = []
         self.hint_shown = bool(self.puzzle and progress.hints_used(request, self.puzzle))
+        # The hint: the author's, else one made from the puzzle by its kind (lessons/hints.py).
+        self._hint: str | None = None
         self.show_solution = False
         self.stage = 0  # of the feedback on a wrong answer (STAGE_*); 0 without one
         # The part of the page answering a post takes the focus (the template leaves a verdict
         # swapped by htmx alone: the focus stays on the card, ready for another try).
         self.focus = ""
         self._addresses: dict[str, Callable[[int], str]] = {}
+
+    @property
+    def hint(self) -> str:
+        if self._hint is None:
+            self._hint = hints.hint_for(self.puzzle, self.lang, self.deck) if self.puzzle else ""
+        return self._hint
 
     @property
     def wrong_tries(self) -> int:
@@ -427,7 +435,8 @@ class StepPage:
             "verdict": self.verdict,
             "stage": self.stage,
             # The second wrong try shows the hint in the verdict (unless the learner opened it already).
-            "hint_inline": bool(self.stage >= STAGE_HINT and puzzle.hint and not self.hint_shown),
+            "hint_inline": bool(self.stage >= STAGE_HINT and not self.hint_shown and self.hint),
+            "hint": SimpleLazyObject(lambda: self.hint),
             "wrong": self._with_titles(self.verdict.wrong) if self.verdict is not None else [],
             "reasons": self._reasons(),
             "steps": self._steps(),

@@ -79,12 +79,14 @@ def test_score_sa_kaboot_scored_like_any_hand() -> None:
 
 
 def test_score_ma_chute_and_score_fr_dedans_each_team_kept_its_card_points() -> None:
-    assert slip_of(card_game("moroccan", S, 75, tricks=(4, 4)), 75, 87) == ("score.ma.chute", "failure-missed")
+    chute = card_game("moroccan", S, 75, tricks=(4, 4))
+    assert slip_of(chute, 75, 87) == ("score.ma.chute", "failure-missed")
     assert slip_of(card_game("french", C, 92, taker=EW), 92, 70) == ("score.fr.dedans", "failure-missed")
 
 
 def test_score_ma_litige_scored_as_a_made_contract_and_the_pot_left_out() -> None:
-    assert slip_of(card_game("moroccan", S, 81, tricks=(4, 4)), 81, 81) == ("score.ma.litige", "litige-missed")
+    litige = card_game("moroccan", S, 81, tricks=(4, 4))
+    assert slip_of(litige, 81, 81) == ("score.ma.litige", "litige-missed")
     facts = card_game("moroccan", C, 62, taker=EW, tricks=(3, 5), pot=81)  # right: 62 and 181
     assert slip_of(facts, 62, 100) == ("score.ma.litige", "pot-left-out")
 

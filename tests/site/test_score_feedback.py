@@ -67,7 +67,9 @@ SLIPS = [
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("position", "given", "rule", "english"), SLIPS)
-def test_the_one_slip_that_gives_the_figures_is_named_in_the_courses_words(position, given, rule, english, lang):
+def test_the_one_slip_that_gives_the_figures_is_named_in_the_courses_words(
+    position, given, rule, english, lang
+):
     (item,) = first_feedback(position, given, lang)
 
     assert item["rule"] == rule
@@ -92,7 +94,8 @@ def test_without_one_slip_each_figure_is_right_too_high_or_too_low_with_the_part
 
     assert [item["rule"] for item in wrong] == ["score.sa.round-hokm", ""]
     if lang == "en":
-        assert wrong[0]["message"] == "North–South: too few points. Look again at the abnat, the projects and the Baloot."
+        parts = "the abnat, the projects and the Baloot"
+        assert wrong[0]["message"] == f"North–South: too few points. Look again at {parts}."
         assert wrong[1]["message"] == "East–West: right."
 
 
