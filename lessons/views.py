@@ -39,6 +39,8 @@ from lessons.templatetags.table import (
     table_view,
 )
 
+# A lesson with this many stars (progress.lesson_stars) is done: every puzzle solved.
+SOLVED_STARS = 2
 PREFS_KEY = "prefs"
 DEFAULT_PREFS = {"digits": "native", "deck": "french"}
 # The solution is offered once the learner has been wrong this many times.
@@ -72,21 +74,42 @@ def prefs(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------- courses and lessons
 
 
+@dataclass
+class CourseTile:
+    """A course on the home page: lessons done, and where a beginner starts: the first lesson,
+    then (the template adds it) the guided first hand, which leads once the first lesson is done."""
+
+    course: Course
+    mark: Any
+    start_url: str
+    first_done: bool
+
+
 def home(request: HttpRequest) -> HttpResponse:
-    courses = Course.objects.all()
+    courses = list(Course.objects.all())
     marks = progress.course_marks(request, courses)
+    firsts = {course.pk: course.lessons.order_by("order").first() for course in courses}
+    stars = progress.lesson_stars(request, [lesson for lesson in firsts.values() if lesson is not None])
+    tiles = [
+        CourseTile(
+            course,
+            marks.get(course.pk),
+            _start_url(firsts[course.pk]),
+            firsts[course.pk] is not None and stars.get(firsts[course.pk].pk, 0) >= SOLVED_STARS,
+        )
+        for course in courses
+    ]
     ctx = {
-        "courses": [(course, marks.get(course.pk), _start_url(request, course)) for course in courses],
+        "courses": tiles,
         "review_due": review.due_count(progress.session_key(request)),
         "prefs": get_prefs(request),
     }
     return render(request, "home.html", ctx)
 
 
-def _start_url(request: HttpRequest, course: Course) -> str:
+def _start_url(first: Lesson | None) -> str:
     """Where "Start here" leads: the first step of the course's first lesson."""
-    first = course.lessons.order_by("order").first()
-    return reverse("lessons-step", args=[course.variant, first.slug, 1]) if first else ""
+    return reverse("lessons-step", args=[first.course.variant, first.slug, 1]) if first else ""
 
 
 @dataclass

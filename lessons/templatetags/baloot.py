@@ -191,7 +191,8 @@ def lesson_end(context: template.Context, lesson: Any) -> dict[str, Any]:
         "recap": [line for line in (lesson.recap or "").splitlines() if line.strip()],
         "next_lesson": after,
         "next_url": reverse("lessons-step", args=[course.variant, after.slug, 1]) if after else "",
-        "first_hand_url": reverse("practice-variant", args=[course.variant]) if first_hand else "",
+        # The template names the guided first hand of the practice table (its own template tag).
+        "first_hand": first_hand,
         "course": course,
         "prefs": context.get("prefs", {}),
     }

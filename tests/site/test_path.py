@@ -58,7 +58,7 @@ def test_the_lesson_that_completes_the_rules_ends_with_the_first_hand(client, sa
     page = client.get(step_url(3)).text
 
     assert "Now play your first hand" in page
-    assert 'href="/en/practice/saudi/"' in page
+    assert 'href="/en/practice/guided/saudi/"' in page
     assert "Now play your first hand" not in client.get(step_url(5, slug="counting")).text
 
 
@@ -143,3 +143,24 @@ def test_a_lesson_given_in_a_drill_ends_back_at_the_drill(client, drill, student
     assert "What this lesson taught" in page
     assert f'href="/en/drills/{drill.pk}/"' in page and "Back to the drill" in page
     assert "Next lesson" not in page
+
+
+def test_start_here_offers_the_guided_first_hand_after_the_first_lesson(client, saudi, moroccan):
+    page = client.get("/en/").text
+
+    assert page.count("After the first lesson:") == 2
+    assert 'href="/en/practice/guided/saudi/"' in page
+    assert 'href="/en/practice/guided/moroccan/"' in page
+    # The first lesson leads until it is done.
+    assert 'class="button-link primary" href="/en/learn/saudi/follow-suit/1/"' in page
+    assert 'class="button-link" href="/en/practice/guided/saudi/"' in page
+
+
+def test_once_the_first_lesson_is_done_the_guided_hand_leads(client, saudi):
+    answer(client, step_url(2), {"card": "KC"})
+    answer(client, step_url(3), {"cards": ["JS", "8S"]})
+
+    page = client.get("/en/").text
+
+    assert 'class="button-link primary" href="/en/practice/guided/saudi/"' in page
+    assert 'class="button-link" href="/en/learn/saudi/follow-suit/1/"' in page
