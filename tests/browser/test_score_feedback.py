@@ -15,7 +15,8 @@ PLAY_STEP = "/{lang}/learn/saudi/follow-suit/2/"  # K♣ follows the 9♣ led
 LAST_STEP = "/{lang}/learn/saudi/follow-suit/3/"  # select the legal cards: J♠ and 8♠
 ROUNDING = {
     "ar": "التقريب غلط: في الصن قرّب أبناط المشتري لأقرب عشرة.",
-    "fr": "L'arrondi est faux\u00a0: en Sun, arrondissez les abnat des acheteurs à la dizaine la plus proche.",
+    "fr": "L'arrondi est faux\u00a0: en Sun, arrondissez les abnat des acheteurs à la dizaine la plus "
+    "proche.",
 }
 FIRST_STEP = {"ar": "ابدأ بهذه الخطوة من الحساب", "fr": "Commencez par cette étape du compte"}
 CASES = [("ar", PHONE), ("fr", DESKTOP)]
