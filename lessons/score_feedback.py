@@ -50,7 +50,8 @@ SLIP_SENTENCES: dict[str, Any] = {
     "rounding-left-out": _("This table rounds the scores to the nearest ten: you did not round them."),
 }
 
-# The Saudi course's own words for the same sentences (never shown in another course).
+# The Saudi course's entries of some of these msgids (msgctxt "saudi"), marked for makemessages:
+# variant_gettext finds them by the variant's name.
 _SAUDI_WORDS = (
     pgettext_lazy("saudi", "You left out the declarations."),
     pgettext_lazy("saudi", "You counted the declarations of both teams: only one team's declarations count."),
