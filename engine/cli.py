@@ -201,9 +201,51 @@ SAUDI_ONLY = ("multiplier", "gahwa", "bidding_card")
 
 
 def cmd_score(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
-    check_fields(obj, SCORE_FIELDS, (*SCORE_OPTIONAL, *SAUDI_ONLY, "pot"))
     ctx = _context(obj, lang, deck)
-    rules = ctx.rules
+    facts, steps = score_facts(obj)
+    score = score_hand(facts)
+    # Where the declarations were counted here, the score's own step of the same rule (French
+    # and Moroccan ``decl.*.best``: the counted team's value) says it again: keep the first.
+    shown = {step.rule for step in steps}
+    steps += [step for step in score.steps if step.rule not in shown or step.rule not in BEST_RULES]
+    return {
+        "points": {str(team): score.points[team] for team in Team},
+        "result": score.result,
+        "pot": score.pot,
+        "game_over": score.game_over,
+        # Each step as data too, so that a page can point at one (the step a learner missed).
+        "steps": [
+            {**said, "params": json_params(step.params)}
+            for said, step in zip(ctx.steps(steps), steps, strict=True)
+        ],
+    }
+
+
+def json_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A step's params as JSON: teams, seats and cards in notation (``"NS"``, ``"N"``, ``"KH"``)."""
+    return {key: _json_value(value) for key, value in params.items()}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, Team | Seat):
+        return str(value)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Mapping):
+        return json_params(value)
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_json_value(v) for v in value]
+    return value
+
+
+def score_facts(obj: Mapping[str, Any]) -> tuple[HandFacts, list[Step]]:
+    """The facts of the hand of a ``score`` input, checked, and the steps that decided them
+    (which team's projects count, a Baloot inside a Hundred): what :func:`cmd_score` scores,
+    and what :func:`engine.slips.diagnose` scores again with a learner's slips."""
+    check_fields(obj, SCORE_FIELDS, (*SCORE_OPTIONAL, *SAUDI_ONLY, "pot"))
+    rules = parse_rules(obj)
     # Doubling and the bidding card are Saudi; the litige pot is not.
     for name in ("pot",) if isinstance(rules, Saudi) else SAUDI_ONLY:
         if name in obj:
@@ -268,18 +310,7 @@ def cmd_score(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[s
             raise InputError("call-refused", e.field, value="double", reasons=[e.reason]) from None
         # Checked above field by field; this is the backstop for a combination missed there.
         raise bad_field(obj.get(e.field), e.field, str(e)) from None
-    score = score_hand(facts)
-    # Where the declarations were counted here, the score's own step of the same rule (French
-    # and Moroccan ``decl.*.best``: the counted team's value) says it again: keep the first.
-    shown = {step.rule for step in steps}
-    steps += [step for step in score.steps if step.rule not in shown or step.rule not in BEST_RULES]
-    return {
-        "points": {str(team): score.points[team] for team in Team},
-        "result": score.result,
-        "pot": score.pot,
-        "game_over": score.game_over,
-        "steps": ctx.steps(steps),
-    }
+    return facts, steps
 
 
 def _declared_projects(obj: Mapping[str, Any], rules: RuleSet, trump: int) -> dict[Seat, list[Project]]:

@@ -18,10 +18,10 @@ a seat (``"N"``); ``count`` an int; ``score`` ``{"NS": int, "EW": int}``; ``proj
 an attempt stores them as they are.
 
 Feedback comes in three stages (:class:`Verdict`): first only what is wrong with the learner's
-answer (``wrong``: the rule it breaks, the card that beats it, which team's count is off), never
-the right answer; then the puzzle's hint; then the whole explanation (``reasons``, ``steps``,
-``line``) with the solution. A puzzle's author may say why a given wrong answer is wrong
-(``Puzzle.why_not``): that comes first.
+answer (``wrong``: the rule it breaks, the card that beats it, the step of the count that went
+wrong, :mod:`lessons.score_feedback`), never the right answer; then the puzzle's hint; then the
+whole explanation (``reasons``, ``steps``, ``line``) with the solution. A puzzle's author may say
+why a given wrong answer is wrong (``Puzzle.why_not``): that comes first.
 
 The last four kinds have no engine command: :mod:`lessons.positions` asks the engine's
 Python API and answers in the same shape (``best-card``: the exact solver, every hand open).
@@ -46,7 +46,7 @@ from engine.cards import Card, NotationError
 from engine.cli import COMMANDS
 from engine.notation import InputError, parse_rules, parse_trick, parse_trump
 from engine.play import card_effect, why_not_winning
-from lessons import positions
+from lessons import positions, score_feedback
 from lessons.models import TASK_COMMANDS, Puzzle, Task
 
 SEATS = ("N", "E", "S", "W")
@@ -580,24 +580,9 @@ def _wrong_count(
 def _wrong_score(
     puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
 ) -> list[dict[str, str]]:
+    # The step of the count the learner's figures show was missed, or which figure is off.
     steps = list(output.get("steps", []))
-    rule = steps[0]["rule"] if steps else ""
-    wrong = []
-    for team in TEAMS:
-        right = output["points"][team]
-        if answer[team] == right:
-            text = _("%(team)s: right.") % {"team": messages.team_name(team, puzzle.variant, lang)}
-        else:
-            text = _("%(team)s: %(too)s") % {
-                "team": messages.team_name(team, puzzle.variant, lang),
-                "too": _too(answer[team], right),
-            }
-        wrong.append({"rule": "", "message": str(text)})
-    # The count starts with the rule of its first step: where to look again.
-    return [
-        {"rule": rule, "message": str(_("Check each step of the count, starting with this rule."))},
-        *wrong,
-    ]
+    return score_feedback.what_is_wrong(puzzle.position, answer, steps, puzzle.variant, lang)
 
 
 def _wrong_projects(

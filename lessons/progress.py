@@ -291,7 +291,7 @@ def record(
         drill=drill,
     )
     if created:
-        review.note_answer(puzzle, key, user, bool(verdict.correct))
+        review.note_answer(puzzle, key, user, bool(verdict.correct), drill=drill)
         if user is None and request.session.get(ANONYMOUS_KEY) != key:
             request.session[ANONYMOUS_KEY] = key
     return attempt

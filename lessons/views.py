@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 
 from engine import messages
 from engine.notation import InputError
-from lessons import checking, lesson_cache, progress, review, timing
+from lessons import checking, hints, lesson_cache, progress, review, timing
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
@@ -39,6 +39,8 @@ from lessons.templatetags.table import (
     table_view,
 )
 
+# A lesson with this many stars (progress.lesson_stars) is done: every puzzle solved.
+SOLVED_STARS = 2
 PREFS_KEY = "prefs"
 DEFAULT_PREFS = {"digits": "native", "deck": "french"}
 # The solution is offered once the learner has been wrong this many times.
@@ -72,21 +74,42 @@ def prefs(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------- courses and lessons
 
 
+@dataclass
+class CourseTile:
+    """A course on the home page: lessons done, and where a beginner starts: the first lesson,
+    then (the template adds it) the guided first hand, which leads once the first lesson is done."""
+
+    course: Course
+    mark: Any
+    start_url: str
+    first_done: bool
+
+
 def home(request: HttpRequest) -> HttpResponse:
-    courses = Course.objects.all()
+    courses = list(Course.objects.all())
     marks = progress.course_marks(request, courses)
+    firsts = {course.pk: course.lessons.order_by("order").first() for course in courses}
+    stars = progress.lesson_stars(request, [lesson for lesson in firsts.values() if lesson is not None])
+    tiles = [
+        CourseTile(
+            course,
+            marks.get(course.pk),
+            _start_url(firsts[course.pk]),
+            firsts[course.pk] is not None and stars.get(firsts[course.pk].pk, 0) >= SOLVED_STARS,
+        )
+        for course in courses
+    ]
     ctx = {
-        "courses": [(course, marks.get(course.pk), _start_url(request, course)) for course in courses],
+        "courses": tiles,
         "review_due": review.due_count(progress.session_key(request)),
         "prefs": get_prefs(request),
     }
     return render(request, "home.html", ctx)
 
 
-def _start_url(request: HttpRequest, course: Course) -> str:
+def _start_url(first: Lesson | None) -> str:
     """Where "Start here" leads: the first step of the course's first lesson."""
-    first = course.lessons.order_by("order").first()
-    return reverse("lessons-step", args=[course.variant, first.slug, 1]) if first else ""
+    return reverse("lessons-step", args=[first.course.variant, first.slug, 1]) if first else ""
 
 
 @dataclass
@@ -319,12 +342,20 @@ class StepPage:
         self.error = ""
         self.selected: list[str] = []
         self.hint_shown = bool(self.puzzle and progress.hints_used(request, self.puzzle))
+        # The hint: the author's, else one made from the puzzle by its kind (lessons/hints.py).
+        self._hint: str | None = None
         self.show_solution = False
         self.stage = 0  # of the feedback on a wrong answer (STAGE_*); 0 without one
         # The part of the page answering a post takes the focus (the template leaves a verdict
         # swapped by htmx alone: the focus stays on the card, ready for another try).
         self.focus = ""
         self._addresses: dict[str, Callable[[int], str]] = {}
+
+    @property
+    def hint(self) -> str:
+        if self._hint is None:
+            self._hint = hints.hint_for(self.puzzle, self.lang, self.deck) if self.puzzle else ""
+        return self._hint
 
     @property
     def wrong_tries(self) -> int:
@@ -427,7 +458,8 @@ class StepPage:
             "verdict": self.verdict,
             "stage": self.stage,
             # The second wrong try shows the hint in the verdict (unless the learner opened it already).
-            "hint_inline": bool(self.stage >= STAGE_HINT and puzzle.hint and not self.hint_shown),
+            "hint_inline": bool(self.stage >= STAGE_HINT and not self.hint_shown and self.hint),
+            "hint": SimpleLazyObject(lambda: self.hint),
             "wrong": self._with_titles(self.verdict.wrong) if self.verdict is not None else [],
             "reasons": self._reasons(),
             "steps": self._steps(),

@@ -658,7 +658,7 @@ class DrillLessonPage(StepPage):
         ctx = super().context()
         drill_url = reverse("drills-detail", args=[self.drill.pk])
         # The way back leads to the drill, not to the course.
-        ctx.update(course=SimpleNamespace(title=self.drill.title), course_url=drill_url)
+        ctx.update(course=SimpleNamespace(title=self.drill.title), course_url=drill_url, drill_url=drill_url)
         ctx["lesson_url"] = self._url("lessons-step", 1)
         return ctx
 

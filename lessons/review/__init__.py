@@ -1,5 +1,8 @@
 """The review queue: every lesson puzzle a learner gets wrong comes back after 1, 3 and 7 days.
 
+So does every puzzle got wrong in a teacher's drill, a lesson's or the teacher's own: the drill
+is over once done, the review brings its mistakes back.
+
 A wrong answer puts the puzzle in the queue (or starts it over), due the next day. Answered
 right once due, it moves on a stage and waits longer; right after the last wait, it is learnt.
 An answer given before the puzzle is due (trying again at once in the lesson) changes nothing:
@@ -8,7 +11,8 @@ the queue asks whether the learner still knows it days later.
 Items are kept like attempts (lessons/progress.py): by session, with the account once signed
 in. Signing in moves the browser's items to the account's session (:func:`keep_on_sign_in`).
 The due puzzles are served mixed across lessons and spread over rules: the next one practises
-another rule than the last one served when it can (:func:`next_due`).
+another rule than the last one served when it can, and is never the last one served while
+another is due (:func:`next_due`).
 """
 
 from __future__ import annotations
@@ -22,22 +26,33 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from lessons.models import Puzzle, ReviewItem, Source, Step, StepKind
+from lessons.puzzle_access import may_see_puzzle
 
 # The waits, in days, before each return of a puzzle.
 WAITS = (1, 3, 7)
 LAST_RULE_KEY = "review-last-rule"  # session: the rule of the puzzle served last
+LAST_PUZZLE_KEY = "review-last-puzzle"  # session: the key of the puzzle served last
 
 
-def in_review(puzzle: Puzzle) -> bool:
-    """Only the curriculum's lesson puzzles come back: the review page shows them as a lesson step."""
-    return puzzle.source == Source.CURRICULUM
+def in_review(puzzle: Puzzle, drill: Any = None) -> bool:
+    """The curriculum's lesson puzzles come back, and any puzzle answered in a teacher's drill
+    (a teacher's own puzzle too); the trainer's generated puzzles have the trainer for that."""
+    return puzzle.source == Source.CURRICULUM or drill is not None
 
 
 def note_answer(
-    puzzle: Puzzle, session_key: str, user: Any, correct: bool, now: datetime | None = None
+    puzzle: Puzzle,
+    session_key: str,
+    user: Any,
+    correct: bool,
+    now: datetime | None = None,
+    drill: Any = None,
 ) -> None:
-    """What one answer does to the queue (see the module docstring)."""
-    if not session_key or not in_review(puzzle):
+    """What one answer does to the queue (see the module docstring); ``drill``: the drill it was
+    answered in, if any. A right answer moves on a puzzle already in the queue, whatever its source."""
+    if not session_key:
+        return
+    if not correct and not in_review(puzzle, drill):
         return
     now = now or timezone.now()
     item = ReviewItem.objects.filter(session_key=session_key, puzzle=puzzle).first()
@@ -79,18 +94,27 @@ def _rule(puzzle: Puzzle) -> str:
 
 
 def next_due(request: HttpRequest, session_key: str | None) -> Puzzle | None:
-    """The due puzzle to serve now: the longest due, of another rule than the last one served."""
+    """The due puzzle to serve now: the longest due, of another rule than the last one served,
+    and never the last one served again while another is due ("Next puzzle" after giving up on
+    one, or after a right answer that left it due)."""
+    user = getattr(request, "user", None)
     items = list(_due(session_key).select_related("puzzle").order_by("due", "id"))
+    # A teacher's puzzle stays the class's: a pupil who left it no longer sees it.
+    items = [i for i in items if user is None or may_see_puzzle(user, i.puzzle)]
     if not items:
         return None
-    last = request.session.get(LAST_RULE_KEY, "")
-    chosen = next((i for i in items if _rule(i.puzzle) != last), items[0])
+    last_puzzle = request.session.get(LAST_PUZZLE_KEY, "")
+    others = [i for i in items if i.puzzle.key != last_puzzle] or items
+    last_rule = request.session.get(LAST_RULE_KEY, "")
+    chosen = next((i for i in others if _rule(i.puzzle) != last_rule), others[0])
     return chosen.puzzle
 
 
 def served(request: HttpRequest, puzzle: Puzzle) -> None:
-    """Remember the rule served, so that the next puzzle practises another."""
+    """Remember the puzzle and the rule served, so that the next puzzle is another and practises
+    another rule."""
     request.session[LAST_RULE_KEY] = _rule(puzzle)
+    request.session[LAST_PUZZLE_KEY] = puzzle.key
 
 
 def is_due(session_key: str | None, puzzle: Puzzle) -> bool:

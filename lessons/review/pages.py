@@ -7,6 +7,7 @@ is recorded like any other (lessons/progress.py), which moves the puzzle on in t
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -16,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lessons import progress, review
-from lessons.models import Puzzle, ReviewItem
+from lessons.models import Puzzle, ReviewItem, Source, StepKind, Variant
+from lessons.puzzle_access import may_see_puzzle
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _bad_request, _find_steps, get_prefs
 
 
@@ -76,9 +78,11 @@ def _page_or_400(request: HttpRequest, key: str) -> ReviewPage | HttpResponse:
     back = reverse("review-index")
     in_queue = ReviewItem.objects.filter(session_key=progress.session_key(request) or "", puzzle__key=key)
     puzzle = Puzzle.objects.filter(key=key).first()
-    if puzzle is None or not in_queue.exists():
+    if puzzle is None or not in_queue.exists() or not may_see_puzzle(request.user, puzzle):
         return _bad_request(request, _("This puzzle is not in your review."), back=back)
     step = review.step_of(puzzle)
+    if step is None and puzzle.source != Source.CURRICULUM:
+        return ReviewPage.of_drill_puzzle(request, puzzle)  # a teacher's puzzle, got wrong in a drill
     lesson, steps = _find_steps(step.lesson.course.variant, step.lesson.slug) if step else (None, [])
     if lesson is None or step is None:
         return _bad_request(request, _("This puzzle is not in your review."), back=back)
@@ -90,6 +94,18 @@ class ReviewPage(StepPage):
     """A lesson's puzzle step served by the review: its own addresses, and "next" is the next due."""
 
     full_template = "lessons/review.html"
+    from_drill = False
+
+    @classmethod
+    def of_drill_puzzle(cls, request: HttpRequest, puzzle: Puzzle) -> ReviewPage:
+        """A puzzle of no lesson (a teacher's, got wrong in a drill): a stand-in lesson of one step,
+        as a drill's own puzzle page has."""
+        course = SimpleNamespace(variant=puzzle.variant, title=Variant(puzzle.variant).label)
+        lesson = SimpleNamespace(course=course, slug="", title=puzzle.title)
+        step = SimpleNamespace(kind=StepKind.PUZZLE, puzzle=puzzle, body="", table=None)
+        page = cls(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]
+        page.from_drill = True
+        return page
 
     def _url(self, name: str, n: int) -> str:
         names = {
@@ -109,6 +125,7 @@ class ReviewPage(StepPage):
         ctx.update(
             {
                 "review_page": True,
+                "from_drill": self.from_drill,
                 "previous_url": "",
                 "next_url": next_url,
                 "page_url": reverse("review-puzzle", args=[self.puzzle.key]),

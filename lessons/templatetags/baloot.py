@@ -177,8 +177,13 @@ def theme_name(key: str, variant: str = "") -> str:
 @register.inclusion_tag("lessons/partials/lesson_end.html", takes_context=True)
 def lesson_end(context: template.Context, lesson: Any) -> dict[str, Any]:
     """The end of a lesson: its key points, then the next lesson, or the first hand to play
-    after the lesson that completes the rules (the course's ``first_hand_after``)."""
+    after the lesson that completes the rules (the course's ``first_hand_after``). A lesson
+    given in a drill (the page's ``drill_url``) leads back to the drill instead."""
     course = lesson.course
+    drill_url = context.get("drill_url", "")
+    if drill_url:
+        recap = [line for line in (lesson.recap or "").splitlines() if line.strip()]
+        return {"recap": recap, "drill_url": drill_url, "course": course, "prefs": context.get("prefs", {})}
     lessons = [other for other in lessons_in_order() if other.course_id == course.pk]
     after = next((lessons[i + 1] for i, other in enumerate(lessons[:-1]) if other.pk == lesson.pk), None)
     first_hand = bool(course.first_hand_after) and course.first_hand_after == lesson.slug
@@ -186,7 +191,8 @@ def lesson_end(context: template.Context, lesson: Any) -> dict[str, Any]:
         "recap": [line for line in (lesson.recap or "").splitlines() if line.strip()],
         "next_lesson": after,
         "next_url": reverse("lessons-step", args=[course.variant, after.slug, 1]) if after else "",
-        "first_hand_url": reverse("practice-variant", args=[course.variant]) if first_hand else "",
+        # The template names the guided first hand of the practice table (its own template tag).
+        "first_hand": first_hand,
         "course": course,
         "prefs": context.get("prefs", {}),
     }

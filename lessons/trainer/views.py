@@ -33,8 +33,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine import messages
-from engine.cards import Card
-from lessons import progress, themes
+from lessons import hints, progress, themes
 from lessons.models import Puzzle, Source, StepKind, Task, TrainerPlay, TrainerRating, Variant
 from lessons.rating import LEVEL_DEVIATION
 from lessons.render import page as render_page
@@ -378,19 +377,8 @@ def nudge(puzzle: Puzzle, lang: str, deck: str) -> str:
     """A hint that points without telling: the suit to play in an endgame, the rule to think of in a drill."""
     variant = puzzle.variant
     if puzzle.task == Task.BEST_CARD and puzzle.answers:
-        best = Card.parse(str(puzzle.answers[0]))
-        hand = next((h for h in (puzzle.position.get("hands") or {}).values() if str(best) in h), [])
-        if len({Card.parse(c).suit for c in hand}) > 1:
-            suit = messages.suit_name(best.suit, variant, lang, deck)
-            return _("Look at your {suit}: the best card is one of them.").format(suit=suit)
-        # One suit in hand: naming it says nothing. The idea of the puzzle does.
-        idea = next(
-            (t for t in puzzle.themes or [] if t in themes.ENDGAME_THEMES and t != "short-endgame"), ""
-        )
-        if idea:
-            name = messages.lookup(f"theme.{idea}", variant, lang, idea)
-            return _("Think of this idea: {theme}.").format(theme=name)
-        return _("Play the hand out in your head: who takes each of the tricks left?")
+        made = hints.best_card_hint(puzzle, lang, deck)
+        return made or _("Play the hand out in your head: who takes each of the tricks left?")
     if puzzle.rules:
         titles = [messages.rule_title(str(r), variant, lang) for r in puzzle.rules[:2]]
         return _("Think of the rule: {rules}.").format(rules=messages.join_list(titles, variant, lang))

@@ -32,7 +32,7 @@ def test_next_lesson_leads_from_the_first_lesson_to_the_last(page: Page, live_se
         end = page.locator(".lesson-end")
         expect(end).to_be_visible()
         assert end.locator(".recap li").count() >= 2
-        first_hand = end.locator(f'a[href="/{lang}/practice/{variant}/"]')
+        first_hand = end.locator(f'a[href="/{lang}/practice/guided/{variant}/"]')  # its guided first hand
         expect(first_hand).to_have_count(1 if visited[-1] == course.first_hand_after else 0)
         following = end.locator('a[rel="next"]')
         if following.count() == 0:

@@ -106,7 +106,7 @@ def test_a_score_names_the_team_whose_count_is_off_not_the_total():
 
     messages = [item["message"] for item in verdict.wrong]
     assert "North–South: right." in messages
-    assert "East–West: Too many points." in messages
+    assert "East–West: too many points. Look again at the abnat." in messages
 
 
 def test_a_best_card_loss_is_its_cost_and_the_line_after_it():

@@ -3,7 +3,9 @@ where the learner stopped, stars and the rules met, and the top navigation."""
 
 import pytest
 
-from lessons.models import Course
+from lessons.models import Course, DrillItem
+from tests.site.classroom.base import *  # noqa: F403 (a drill's fixtures)
+from tests.site.classroom.base import login
 from tests.site.pages import answer, step_url
 
 LANGUAGES = ["en", "ar", "fa", "fr"]
@@ -56,7 +58,7 @@ def test_the_lesson_that_completes_the_rules_ends_with_the_first_hand(client, sa
     page = client.get(step_url(3)).text
 
     assert "Now play your first hand" in page
-    assert 'href="/en/practice/saudi/"' in page
+    assert 'href="/en/practice/guided/saudi/"' in page
     assert "Now play your first hand" not in client.get(step_url(5, slug="counting")).text
 
 
@@ -120,3 +122,45 @@ def test_stars_are_counted_in_words_of_the_page_language(client, saudi):
 
     assert "1 étoile sur 3\u00a0: leçon vue" in client.get("/fr/learn/saudi/").text
     assert "٠ من ٣ نجوم: لم يبدأ بعد" in client.get("/ar/learn/saudi/").text
+
+
+def test_the_last_step_answered_right_says_once_what_comes_next(client, saudi):
+    for htmx in (False, True):
+        response = answer(client, step_url(3), {"cards": ["JS", "8S"]}, htmx=htmx)
+
+        assert "verdict-right" in response.text
+        assert "Lesson finished: back to the course" not in response.text
+    page = response.text if not htmx else client.get(step_url(3)).text
+    assert page.count("Next lesson: Counting") == 1
+
+
+def test_a_lesson_given_in_a_drill_ends_back_at_the_drill(client, drill, student):
+    login(client, student)
+    item = DrillItem.objects.get(drill=drill, lesson__slug="follow-suit")
+
+    page = client.get(f"/en/drills/{drill.pk}/lessons/{item.pk}/3/").text
+
+    assert "What this lesson taught" in page
+    assert f'href="/en/drills/{drill.pk}/"' in page and "Back to the drill" in page
+    assert "Next lesson" not in page
+
+
+def test_start_here_offers_the_guided_first_hand_after_the_first_lesson(client, saudi, moroccan):
+    page = client.get("/en/").text
+
+    assert page.count("After the first lesson:") == 2
+    assert 'href="/en/practice/guided/saudi/"' in page
+    assert 'href="/en/practice/guided/moroccan/"' in page
+    # The first lesson leads until it is done.
+    assert 'class="button-link primary" href="/en/learn/saudi/follow-suit/1/"' in page
+    assert 'class="button-link" href="/en/practice/guided/saudi/"' in page
+
+
+def test_once_the_first_lesson_is_done_the_guided_hand_leads(client, saudi):
+    answer(client, step_url(2), {"card": "KC"})
+    answer(client, step_url(3), {"cards": ["JS", "8S"]})
+
+    page = client.get("/en/").text
+
+    assert 'class="button-link primary" href="/en/practice/guided/saudi/"' in page
+    assert 'class="button-link" href="/en/learn/saudi/follow-suit/1/"' in page

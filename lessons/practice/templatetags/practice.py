@@ -1,7 +1,10 @@
-"""The link from a puzzle to the practice table: ``{% if puzzle|playable %}`` (lessons.practice.scenario)."""
+"""The links into the practice table from other pages: from a puzzle, ``{% if puzzle|playable %}``
+(lessons.practice.scenario); to a variant's guided first hand, ``{% guided_hand_url variant %}``."""
 
 from django import template
+from django.urls import reverse
 
+from lessons.practice import guided
 from lessons.practice.scenario import playable as position_playable
 
 register = template.Library()
@@ -14,3 +17,12 @@ def playable(puzzle: object) -> bool:
     A best-card endgame is played on from its own cards (lessons.practice.scenario).
     """
     return position_playable(getattr(puzzle, "position", None) or {})
+
+
+@register.simple_tag
+def guided_hand_url(variant: str, or_table: bool = False) -> str:
+    """The address of ``variant``'s guided first hand (lessons.practice.guided); without one, ""
+    or (``or_table``) the variant's practice table."""
+    if variant in guided.available():
+        return reverse("practice-guided", args=[variant])
+    return reverse("practice-variant", args=[variant]) if or_table else ""

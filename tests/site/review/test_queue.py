@@ -130,3 +130,43 @@ def test_it_merges_a_browsers_queue_into_the_accounts_keeping_the_earlier_stage(
     assert not ReviewItem.objects.filter(pk=mine.pk).exists()
     assert ReviewItem.objects.filter(pk=browser.pk).exists()
     assert ReviewItem.objects.get(pk=stranger.pk).session_key == "someone-else"
+
+
+def test_next_puzzle_never_serves_the_same_puzzle_twice_in_a_row_while_another_is_due(saudi):
+    past = timezone.now() - DAY
+    for n, key in enumerate(["sa-follow-1", "sa-follow-2"]):  # both practise play.must-follow
+        ReviewItem.objects.create(
+            puzzle=Puzzle.objects.get(key=key), session_key="s", due=past + timedelta(minutes=n)
+        )
+    request = RequestFactory().get("/")
+    request.session = SessionStore()
+
+    served = []
+    for _ in range(4):  # "Next puzzle" without answering: both stay due
+        puzzle = review.next_due(request, "s")
+        served.append(puzzle.key)
+        review.served(request, puzzle)
+
+    assert served == ["sa-follow-1", "sa-follow-2", "sa-follow-1", "sa-follow-2"]
+
+
+def test_the_only_puzzle_due_is_served_again(saudi):
+    ReviewItem.objects.create(puzzle=Puzzle.objects.get(key="sa-follow-1"), session_key="s", due=later(-1))
+    request = RequestFactory().get("/")
+    request.session = SessionStore()
+
+    review.served(request, review.next_due(request, "s"))
+
+    assert review.next_due(request, "s").key == "sa-follow-1"
+
+
+def test_a_puzzle_got_wrong_in_a_drill_enters_the_queue_whatever_its_source(saudi):
+    puzzle = make_puzzle("t-own", "play", PLAY, ["KC"])
+    puzzle.source = Source.TEACHER
+    puzzle.save()
+
+    review.note_answer(puzzle, "s", None, correct=False)
+    assert not ReviewItem.objects.exists()  # outside a drill a teacher's puzzle is not a lesson's
+
+    review.note_answer(puzzle, "s", None, correct=False, drill=object())
+    assert item("t-own").stage == 0
