@@ -1,8 +1,8 @@
-"""BENCH practice_hint_ms_p95: a hint at the practice table, the suggested choice and its reasons.
+"""BENCH hint_ms_p95: a hint at the practice table, the suggested choice and its reasons.
 
 Prints:
-  BENCH practice_hint_ms_p50 <v> ms     median server time of a hint (htmx post, board rendered)
-  BENCH practice_hint_ms_p95 <v> ms     95th percentile of the same
+  BENCH hint_ms_p50 <v> ms     median server time of a hint (htmx post, board rendered)
+  BENCH hint_ms_p95 <v> ms     95th percentile of the same
   BENCH practice_advice_ms_p95 <v> ms   the engine's part: :func:`engine.advice.advise` alone
 
 The requests: games at the practice table of each variant (Django's test Client with the htmx
@@ -13,7 +13,7 @@ hands played by the rule-of-thumb bot, each answered from South's view only (the
 sampling, or in the endgame the exact solver on sampled deals). Wall-clock time: the strong bot
 stops sampling after a wall-clock budget.
 
-(``hint_ms_p95`` of bench_review is the solver's hint of a position with every hand open.)
+(``solver_hint_ms_p95`` of bench_review is the solver's hint of a position with every hand open.)
 Usage: ``python bench/run.py bench_hints``.
 """
 
@@ -119,8 +119,8 @@ def run() -> None:
 
     with throwaway_site("bench-hints-"):
         requests = request_times(GAMES)
-    print(f"BENCH practice_hint_ms_p50 {statistics.median(requests) * 1000:.0f} ms")
-    print(f"BENCH practice_hint_ms_p95 {percentile(requests, 0.95) * 1000:.0f} ms")
+    print(f"BENCH hint_ms_p50 {statistics.median(requests) * 1000:.0f} ms")
+    print(f"BENCH hint_ms_p95 {percentile(requests, 0.95) * 1000:.0f} ms")
     engine = advice_times(HANDS)
     print(f"BENCH practice_advice_ms_p95 {percentile(engine, 0.95) * 1000:.0f} ms")
 

@@ -1,4 +1,4 @@
-"""BENCH review_hand_s_p95, hint_ms_p95: the review of a finished hand and a hint, one core.
+"""BENCH review_hand_s_p95, solver_hint_ms_p95: the review of a finished hand and the solver's hint of an open position, one core.
 
 - review: random deals, a random variant and contract, played to the end with
   random legal cards; :func:`engine.solver.review.review` of one seat (drawn
@@ -97,8 +97,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"BENCH review_hand_s_p95 {percentile(reviews, 0.95):.2f} s")
     if args.hints:
         hints = hint_times(args.hints, args.seed + 1)
-        print(f"BENCH hint_ms_p50 {statistics.median(hints) * 1000:.0f} ms")
-        print(f"BENCH hint_ms_p95 {percentile(hints, 0.95) * 1000:.0f} ms")
+        print(f"BENCH solver_hint_ms_p50 {statistics.median(hints) * 1000:.0f} ms")
+        print(f"BENCH solver_hint_ms_p95 {percentile(hints, 0.95) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":
