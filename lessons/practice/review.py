@@ -33,7 +33,7 @@ from engine.solver.hint import hint
 from engine.solver.position import write_position
 from engine.solver.review import review
 from lessons.models import HandReview, PracticeGame, Puzzle, ReviewItem, ReviewStatus, Source, Task
-from lessons.practice.state import Move, PositionPlay, Table
+from lessons.practice.state import Move, Table
 
 # A call is judged wrong only when the strong bot's own call is better by this much utility
 # (engine.bots.outcome.utility: +1 a won hand, -1 a lost one, plus the margin in game points).

@@ -5,6 +5,9 @@ right once due, it moves on a stage and waits longer; right after the last wait,
 An answer given before the puzzle is due (trying again at once in the lesson) changes nothing:
 the queue asks whether the learner still knows it days later.
 
+A learner also puts a position of their own practice hands in the queue, from the review of
+that hand ("Practise this position", lessons/practice/review.py): a personal puzzle, due at once.
+
 Items are kept like attempts (lessons/progress.py): by session, with the account once signed
 in. Signing in moves the browser's items to the account's session (:func:`keep_on_sign_in`).
 The due puzzles are served mixed across lessons and spread over rules: the next one practises
@@ -29,8 +32,9 @@ LAST_RULE_KEY = "review-last-rule"  # session: the rule of the puzzle served las
 
 
 def in_review(puzzle: Puzzle) -> bool:
-    """Only the curriculum's lesson puzzles come back: the review page shows them as a lesson step."""
-    return puzzle.source == Source.CURRICULUM
+    """The curriculum's lesson puzzles come back (the review page shows them as a lesson step),
+    and the positions of the learner's own practice hands that they chose to practise."""
+    return puzzle.source in (Source.CURRICULUM, Source.PERSONAL)
 
 
 def note_answer(

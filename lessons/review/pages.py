@@ -7,6 +7,7 @@ is recorded like any other (lessons/progress.py), which moves the puzzle on in t
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lessons import progress, review
-from lessons.models import Puzzle, ReviewItem
+from lessons.models import Puzzle, ReviewItem, Source, StepKind, Variant
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _bad_request, _find_steps, get_prefs
 
 
@@ -78,6 +79,8 @@ def _page_or_400(request: HttpRequest, key: str) -> ReviewPage | HttpResponse:
     puzzle = Puzzle.objects.filter(key=key).first()
     if puzzle is None or not in_queue.exists():
         return _bad_request(request, _("This puzzle is not in your review."), back=back)
+    if puzzle.source == Source.PERSONAL:
+        return ReviewPage.of_own_hand(request, puzzle)
     step = review.step_of(puzzle)
     lesson, steps = _find_steps(step.lesson.course.variant, step.lesson.slug) if step else (None, [])
     if lesson is None or step is None:
@@ -90,6 +93,19 @@ class ReviewPage(StepPage):
     """A lesson's puzzle step served by the review: its own addresses, and "next" is the next due."""
 
     full_template = "lessons/review.html"
+    own_hand = False
+
+    @classmethod
+    def of_own_hand(cls, request: HttpRequest, puzzle: Puzzle) -> ReviewPage:
+        """A position of the learner's own practice hand: it belongs to no lesson, so the page is
+        given a stand-in lesson of one step, as the trainer's puzzles are."""
+        label = Variant(puzzle.variant).label
+        course = SimpleNamespace(variant=puzzle.variant, title=label)
+        lesson = SimpleNamespace(course=course, slug="", title=label)
+        step = SimpleNamespace(kind=StepKind.PUZZLE, puzzle=puzzle, body="", table=None)
+        page = cls(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]
+        page.own_hand = True
+        return page
 
     def _url(self, name: str, n: int) -> str:
         names = {
@@ -116,4 +132,7 @@ class ReviewPage(StepPage):
                 "due": review.due_count(progress.session_key(self.request)),
             }
         )
+        if self.own_hand:
+            # No lesson to list or to go back to: the review itself.
+            ctx.update({"own_hand": True, "nav": [], "lesson_url": next_url, "course_url": next_url})
         return ctx
