@@ -40,7 +40,7 @@ from lessons.practice.state import Move, Table
 BID_MARGIN = 0.5
 # The strong bot's samples for one call of the review: more than at the table, off the request.
 BID_SAMPLES = 64
-BID_BUDGET_MS = 400.0
+BID_BUDGET_MS = 300.0
 # What a stored result is: a change of its shape makes older results be computed again.
 VERSION = 1
 
