@@ -10,7 +10,7 @@ from lessons.practice import review as hand_review
 from lessons.practice.state import Table
 from lessons.practice.tasks import review_hand
 from tests.site.pages import token
-from tests.site.practice.tools import HTMX, play_out_hand, start
+from tests.site.practice.tools import HTMX, play_it_out, play_out_hand, start
 
 
 def a_hand_with_a_card_mistake(client, variant="saudi", lang="en"):
@@ -205,3 +205,16 @@ def test_practise_is_refused_on_a_get(client):
     game, n, _ = a_hand_with_a_card_mistake(client)
 
     assert client.get(f"/en/practice/game/{game.pk}/hand/{n}/practise").status_code == 405
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["sa-follow-1", "sa-winner-1", "sa-bid-1"])
+def test_a_puzzle_position_played_out_is_reviewed_too(client, saudi, key):
+    game = play_it_out(client, key)
+
+    row = HandReview.objects.get(game=game, hand=1)
+
+    assert row.status == ReviewStatus.DONE
+    assert row.result["judged"] >= 1
+    page = client.get(f"/en/practice/game/{game.pk}/hand/1/")
+    assert page.status_code == 200 and "Review of your decisions" in page.text
