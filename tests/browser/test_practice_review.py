@@ -101,3 +101,27 @@ def test_a_deliberate_mistake_is_marked_with_its_cost(
     expect(page.locator(f"#mistake-{trick} .mistake-practised")).to_be_visible()
     assert ReviewItem.objects.filter(puzzle__key__startswith=f"mine-{game.pk}-1-{trick}-").count() == 1
     page.screenshot(path=artifacts / f"review-{lang}-{screen}-practised.png", full_page=True)
+
+
+def test_the_replay_waits_for_the_review_and_shows_it_when_stored(new_context, live_server, artifacts):
+    page = new_context(viewport=DESK).new_page()
+    start(page, live_server.url, "french", lang="fr", level="random")
+    for _ in range(80):
+        if page.locator("#hand-score").count():
+            break
+        take_a_turn(page)
+    game = PracticeGame.objects.get()
+    row = HandReview.objects.get(game=game, hand=1)
+    stored = row.result
+    # As if the worker had not run yet.
+    HandReview.objects.filter(pk=row.pk).update(status=ReviewStatus.PENDING, result={})
+
+    page.goto(f"{live_server.url}/fr/practice/game/{game.pk}/hand/1/")
+
+    expect(page.locator(".review-pending")).to_be_visible()
+    page.locator("#hand-review").screenshot(path=artifacts / "review-fr-pending.png")
+    HandReview.objects.filter(pk=row.pk).update(status=ReviewStatus.DONE, result=stored)
+    # The page asks again by itself (htmx) and shows the stored review without a reload.
+    expect(page.locator(".review-pending")).to_have_count(0)
+    expect(page.locator("#hand-review [role=status]")).to_be_visible()
+    assert page.locator("#hand-review .mistake").count() == len(stored["cards"]) + len(stored["bids"])

@@ -218,3 +218,37 @@ def test_a_puzzle_position_played_out_is_reviewed_too(client, saudi, key):
     assert row.result["judged"] >= 1
     page = client.get(f"/en/practice/game/{game.pk}/hand/1/")
     assert page.status_code == 200 and "Review of your decisions" in page.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("margin", "marked"), [(0.49, False), (0.5, True), (1.6, True)])
+def test_a_call_is_marked_only_when_the_strong_bot_does_clearly_better(client, monkeypatch, margin, marked):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+    record = game.hands[n - 1]
+    said = [a[2] for a in record["actions"] if a[0] == "call" and a[1] == "S"]
+
+    def estimates(bot, view):
+        other = next(c for c in view.choices if c not in ("redeal", said[0]))
+        return other, {c: (margin if c == other else 0.0) for c in view.choices if c != "redeal"}
+
+    monkeypatch.setattr(hand_review.StrongBot, "bid_estimates", estimates)
+    bids = hand_review.analyse(Table(game), n)["bids"]
+
+    assert bool(bids) is marked
+    if marked:
+        assert bids[0]["call"] == said[0] and bids[0]["best"] != said[0]
+
+
+@pytest.mark.django_db
+def test_a_call_marked_by_the_review_is_shown_in_the_variants_words(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+    row = HandReview.objects.get(game=game, hand=n)
+    row.result["bids"] = [{"call": "pass", "best": "sun", "round": 1, "margin": 1.2}]
+    row.save()
+
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
+    arabic = client.get(f"/ar/practice/game/{game.pk}/hand/{n}/")
+
+    text = re.sub(r"\s+", " ", page.text)
+    assert "You said Pass. With these cards a strong player says Sun" in text
+    assert "بهذه الأوراق يقول اللاعب القوي" in arabic.text
