@@ -33,7 +33,7 @@ from engine.solver.hint import hint
 from engine.solver.position import write_position
 from engine.solver.review import review
 from lessons.models import HandReview, PracticeGame, Puzzle, ReviewItem, ReviewStatus, Source, Task
-from lessons.practice.state import Move, Table
+from lessons.practice.state import BrokenGame, Move, Table
 
 # A call is judged wrong only when the strong bot's own call is better by this much utility
 # (engine.bots.outcome.utility: +1 a won hand, -1 a lost one, plus the margin in game points).
@@ -179,9 +179,11 @@ def compute(review_id: int) -> str:
         return "gone"
     if row.status == ReviewStatus.DONE and row.result.get("version") == VERSION:
         return "done already"
-    game = row.game
-    table = Table(game)
-    if not reviewable(table, row.hand) or hand_key(table.records[row.hand - 1]) != row.key:
+    try:
+        table = Table(row.game)
+    except BrokenGame:  # a game the engine no longer replays: the page starts it afresh
+        table = None
+    if table is None or not reviewable(table, row.hand) or hand_key(table.records[row.hand - 1]) != row.key:
         HandReview.objects.filter(pk=row.pk).update(status=ReviewStatus.FAILED)
         return "stale"
     try:
