@@ -95,6 +95,9 @@ def test_a_deliberate_mistake_is_marked_with_its_cost(
     assert width <= page.viewport_size["width"], f"the page is {width}px wide"
     page.screenshot(path=artifacts / f"review-{lang}-{screen}.png", full_page=True)
     page.locator("#hand-review").screenshot(path=artifacts / f"review-{lang}-{screen}-marks.png")
+    from tests.browser.test_accessibility import barriers
+
+    assert barriers(page) == []
 
     mark.locator(".mistake-practise button").click()
 
