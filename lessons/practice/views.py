@@ -557,6 +557,12 @@ def _render_board(
                 if "result" in record and not record["result"].get("void")
             ],
             "puzzle_url": _puzzle_url(game.puzzle) if game.puzzle else "",
+            # The hand just over: its review (lessons/practice/review.py) is on its replay page.
+            "review_url": (
+                reverse("practice-replay", args=[pk, len(table.records)]) + "#hand-review"
+                if hand_review.reviewable(table, len(table.records))
+                else ""
+            ),
             "again_url": reverse("practice-puzzle", args=[game.puzzle.key]) if game.puzzle else "",
         }
     )

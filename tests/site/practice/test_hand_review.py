@@ -252,3 +252,13 @@ def test_a_call_marked_by_the_review_is_shown_in_the_variants_words(client):
     text = re.sub(r"\s+", " ", page.text)
     assert "You said Pass. With these cards a strong player says Sun" in text
     assert "بهذه الأوراق يقول اللاعب القوي" in arabic.text
+
+
+@pytest.mark.django_db
+def test_the_table_links_the_hand_just_over_to_its_review(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+
+    table = client.get("/en/practice/saudi/")
+
+    assert f'href="/en/practice/game/{game.pk}/hand/{n}/#hand-review"' in table.text
+    assert "See the review of this hand" in table.text
