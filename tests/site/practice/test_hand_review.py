@@ -129,6 +129,7 @@ def test_practise_this_position_puts_a_personal_puzzle_in_the_review_queue_once(
     shown = client.get(queue["Location"])
     assert shown.status_code == 200
     assert "A position from one of your own hands" in shown.text
+    assert "/practice/puzzle/" not in shown.text  # only the review serves it
 
 
 @pytest.mark.django_db
