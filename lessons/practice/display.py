@@ -605,7 +605,7 @@ class BidShown:
 
 @dataclass
 class ReviewShown:
-    status: str  # "pending", "done", "failed" (lessons.models.ReviewStatus)
+    status: str  # "pending", "done", "failed" (lessons.models.ReviewStatus), "none" (no review)
     mistakes: list[MistakeShown] = field(default_factory=list)
     bids: list[BidShown] = field(default_factory=list)
     loss: int = 0

@@ -274,7 +274,7 @@ def practise(request: HttpRequest, pk: int, n: int) -> HttpResponse:
 def _review_context(
     request: HttpRequest, game: PracticeGame, n: int, row: HandReview | None, deck: str, lang: str
 ) -> dict[str, Any]:
-    status = row.status if row is not None else ReviewStatus.FAILED
+    status = row.status if row is not None else "none"  # a void deal: nothing was decided
     result = row.result if row is not None else {}
     practised: set[int] = set()
     key = progress.session_key(request)

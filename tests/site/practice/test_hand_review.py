@@ -263,3 +263,17 @@ def test_the_table_links_the_hand_just_over_to_its_review(client):
 
     assert f'href="/en/practice/game/{game.pk}/hand/{n}/#hand-review"' in table.text
     assert "See the review of this hand" in table.text
+
+
+@pytest.mark.django_db
+def test_a_void_deal_has_no_review(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+    HandReview.objects.all().delete()
+    game.hands[n - 1]["result"] = {**game.hands[n - 1]["result"], "void": True}
+    game.save()
+
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
+
+    assert page.status_code == 200
+    assert "Review of your decisions" not in page.text
+    assert not HandReview.objects.exists()
