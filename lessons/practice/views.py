@@ -232,6 +232,9 @@ def replay(request: HttpRequest, pk: int, n: int) -> HttpResponse:
     return render(request, "practice/replay.html", ctx)
 
 
+MAX_POLLS = 40
+
+
 class PractiseForm(forms.Form):
     trick = forms.IntegerField(
         min_value=1,
@@ -285,11 +288,14 @@ def _review_context(
         ).values_list("puzzle__key", flat=True):
             practised.add(_int(puzzle_key[len(prefix) :].split("-")[0], 0))
     url = reverse("practice-replay", args=[game.pk, n])
+    # The page asks again every 1.5 s for about a minute, then leaves it to the reload link
+    # (a worker that is down should not be asked forever by every open page).
+    polls = _int(request.GET.get("poll"), 0)
     return {
         "review": display.review_shown(
             status, result, game.variant, lang, effective_deck(game.variant, deck), practised
         ),
-        "review_poll_url": f"{url}?part=review",
+        "review_poll_url": f"{url}?part=review&poll={polls + 1}" if polls < MAX_POLLS else "",
         "practise_url": reverse("practice-practise", args=[game.pk, n]),
         "review_queue_url": reverse("review-index"),
     }

@@ -100,11 +100,15 @@ def test_a_pending_review_polls_and_offers_a_reload_link(client):
 
     assert poll.status_code == 200
     assert "Review in progress" in poll.text
-    assert f'hx-get="{url}?part=review"' in poll.text
+    assert f'hx-get="{url}?part=review&amp;poll=1"' in poll.text
     assert 'hx-trigger="load delay' in poll.text
     assert "Reload the page to see it" in poll.text
     # The poll only reads: the review is still in progress, the next poll will find it.
     assert HandReview.objects.get(game=game, hand=n).status == ReviewStatus.PENDING
+    # After about a minute the page stops asking: the reload link stays.
+    last = client.get(url + "?part=review&poll=40", headers=HTMX)
+    assert "Review in progress" in last.text and "hx-get" not in last.text
+    assert "Reload the page to see it" in last.text
 
 
 @pytest.mark.django_db
