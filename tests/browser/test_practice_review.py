@@ -83,6 +83,9 @@ def test_a_deliberate_mistake_is_marked_with_its_cost(
     game = PracticeGame.objects.get()
     row = HandReview.objects.get(game=game, hand=1)
     assert row.status == ReviewStatus.DONE
+    # The table links the hand just over to its review.
+    expect(page.locator("#see-review")).to_be_visible()
+    page.screenshot(path=artifacts / f"review-{lang}-{screen}-table.png", full_page=True)
 
     page.goto(f"{live_server.url}/{lang}/practice/game/{game.pk}/hand/1/?trick={trick}")
 
