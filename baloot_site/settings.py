@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "django_tasks",
     # Login throttling: failed sign-ins are counted per username and address.
     "axes",
     # The course (models, lessons, puzzles, answers), then each feature built on it
@@ -280,6 +281,19 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# ---------------------------------------------------------------- tasks
+
+# Long work runs off the request (django.tasks, backported by django-tasks): the review of a
+# finished practice hand (lessons/practice/tasks.py). With REDIS_URL the tasks wait in Redis for
+# the RQ workers (`python manage.py rqworker --job-class django_tasks_rq.Job default`, see
+# docs/DEPLOY.md); without it (development, tests) each task runs at once where it is enqueued.
+if REDIS_URL:
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 120}}
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+else:
+    TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 # Lessons, steps and puzzles kept in each process's memory between requests, at most this many
 # seconds (lessons/lesson_cache.py; a change saved through Django is seen at once). Off in

@@ -95,6 +95,9 @@ class Source(models.TextChoices):
     CURRICULUM = "curriculum", _("Curriculum")
     TEACHER = "teacher", _("Teacher")
     GENERATED = "generated", _("Generated")
+    # A position of a learner's own practice hand, kept for their review queue only
+    # (lessons/practice/review.py): served by the review page, to nobody else.
+    PERSONAL = "personal", _("Personal")
 
 
 class Puzzle(models.Model):
@@ -582,6 +585,39 @@ class PracticeGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.variant} practice #{self.pk}"
+
+
+class ReviewStatus(models.TextChoices):
+    PENDING = "pending", _("In progress")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class HandReview(models.Model):
+    """The review of one finished hand of a practice game: each decision of the learner judged.
+
+    Computed once, off the request (lessons/practice/tasks.py), and kept in a row of its own
+    rather than in ``PracticeGame.hands``: every move at the table rewrites that list whole, and
+    a review stored into it while the learner plays the next hand would be written over.
+    ``hand`` is the hand's number in the game (1 for the first); ``key`` is a fingerprint of the
+    hand's record (its deal and actions), so that a review never describes another hand.
+    ``result``: what lessons/practice/review.py stores (cards, points, no sentence).
+    """
+
+    game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="reviews")
+    hand = models.PositiveSmallIntegerField()
+    key = models.CharField(max_length=64)
+    status = models.CharField(max_length=8, choices=ReviewStatus.choices, default=ReviewStatus.PENDING)
+    result = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("game", "hand")
+        constraints = (models.UniqueConstraint(fields=["game", "hand"], name="hand_review_one_per_hand"),)
+
+    def __str__(self) -> str:
+        return f"{self.game_id} hand {self.hand} {self.status}"
 
 
 # ---------------------------------------------------------------- the puzzle trainer

@@ -16,7 +16,10 @@ from lessons.models import Drill, Puzzle, PuzzleAuthor, Source
 def may_see_puzzle(user: Any, puzzle: Puzzle) -> bool:
     """The courses' and the generator's puzzles are everyone's. A teacher's puzzle is for its
     author and staff (its page), and for the teachers and pupils of a class with a drill that
-    holds it (the drill's puzzle page): nobody else, whoever knows its key."""
+    holds it (the drill's puzzle page): nobody else, whoever knows its key. A position of a learner's
+    own practice hand is opened by nobody here: only their review queue serves it."""
+    if puzzle.source == Source.PERSONAL:
+        return False  # a learner's own hand: served only by their review queue (lessons/review/)
     if puzzle.source != Source.TEACHER:
         return True
     if not user.is_authenticated:

@@ -159,6 +159,17 @@ class StrongBot(Bot):
         choices = [c for c in view.choices if c != "redeal"]
         if len(choices) == 1:
             return choices[0]
+        return self.bid_estimates(view)[0]
+
+    def bid_estimates(self, view: View) -> tuple[str, dict[str, float]]:
+        """The call the bot makes, and its estimate of each allowed call (``redeal`` aside).
+
+        The estimate is the mean utility (:func:`engine.bots.outcome.utility`) of the call on the
+        sampled deals it was tried on: a call dropped from the race early was tried on fewer.
+        """
+        choices = [c for c in view.choices if c != "redeal"]
+        if len(choices) == 1:
+            return choices[0], {choices[0]: 0.0}
         calls = [c.call for c in view.calls]
         finish = partial(finish_auction, view.rules, view.dealer, view.bidding_card)
         race = self._race(len(choices))
@@ -177,7 +188,7 @@ class StrongBot(Bot):
             race.add(values)
             if race.over:
                 break
-        return choices[race.best()]
+        return choices[race.best()], {c: race.mean(i) for i, c in enumerate(choices)}
 
     def _first_deal(self, view: View, calls: list[str]) -> FirstDeal:
         """A random table before the contract on which rule-of-thumb players make the calls made so far."""

@@ -49,7 +49,7 @@ from engine import messages
 from engine.cards import Card, NotationError
 from lessons import checking
 from lessons.addresses import row_addresses
-from lessons.classroom import accounts, trainer_report
+from lessons.classroom import accounts, practice_report, trainer_report
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
 from lessons.models import (
     Attempt,
@@ -799,6 +799,7 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
         "trainer": trainer,
         "trainer_recent": trainer_recent,
         "trainer_themes_met": any(v.themes for v in trainer),
+        "practice_hands": practice_report.pupil_hands(pupil, get_language() or "en"),
         "locked_out": accounts.is_locked_out(pupil.get_username()),
         "may_issue_password": accounts.may_issue_password(request.user, pupil),
     }

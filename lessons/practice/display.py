@@ -16,6 +16,7 @@ from engine import messages
 from engine.auction import LADDER, PASS
 from engine.bots import view_of
 from engine.cards import SEATS, SUIT_LETTERS, Card, Seat, Team, cards_of
+from engine.cards import TEAMS as TEAMS_BY_INDEX
 from engine.explain import Reason, Step
 from engine.hand import Hand, Phase
 from engine.play import explain_play, explain_trick
@@ -577,3 +578,92 @@ def _start_hands(table: Table) -> list[int]:
             m |= 1 << Card.parse(code)
         out.append(m)
     return out
+
+
+# ---------------------------------------------------------------- the review of a hand
+
+
+@dataclass
+class MistakeShown:
+    """A card the review found costly (lessons/practice/review.py), in the page's words."""
+
+    trick: int
+    played: CardFace
+    played_name: str
+    best: list[CardFace]
+    best_names: str
+    loss: int
+    ideas: str
+    """The themes of the position (what the best card teaches), named in the variant's words."""
+    detail: str
+    """The engine's own sentence (``solve.loses``): what the team takes after the card and after the best."""
+    practised: bool = False
+
+
+@dataclass
+class BidShown:
+    call: str
+    best: str
+
+
+@dataclass
+class ReviewShown:
+    status: str  # "pending", "done", "failed" (lessons.models.ReviewStatus), "none" (no review)
+    mistakes: list[MistakeShown] = field(default_factory=list)
+    bids: list[BidShown] = field(default_factory=list)
+    loss: int = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.mistakes) + len(self.bids)
+
+    def of_trick(self, number: int) -> MistakeShown | None:
+        return next((m for m in self.mistakes if m.trick == number), None)
+
+
+def review_shown(
+    status: str, result: dict[str, Any], variant: str, lang: str, deck: str, practised: set[int]
+) -> ReviewShown:
+    """A stored review read into cards and names; the sentences are the template's."""
+    say = Say(variant, lang, deck)
+    shown = ReviewShown(status)
+    if status != "done":
+        return shown
+    seat = Seat.parse(result.get("seat", "S"))
+    for m in result.get("cards", []):
+        played = Card.parse(m["played"])
+        best = [Card.parse(c) for c in m["best"]]
+        reason = Reason(
+            "solve.loses",
+            {
+                "card": played,
+                "seat": seat,
+                "team": TEAMS_BY_INDEX[m["team"]],
+                "points": m["loss"],
+                "best": best,
+                "got": m["got"],
+                "could": m["could"],
+                "total": m["total"],
+            },
+        )
+        shown.mistakes.append(
+            MistakeShown(
+                trick=m["trick"],
+                played=say.face(played),
+                played_name=say.definite(played),
+                best=say.faces(best),
+                best_names=messages.join_list((say.definite(c) for c in best), variant, lang),
+                loss=m["loss"],
+                ideas=messages.join_list(
+                    (messages.lookup(f"theme.{t}", variant, lang, t) for t in m["themes"]), variant, lang
+                ),
+                detail=messages.render(reason, variant, lang, deck),
+                practised=m["trick"] in practised,
+            )
+        )
+    shown.bids = [
+        BidShown(say.call(b["call"], b["round"]), say.call(b["best"], b["round"]))
+        for b in result.get("bids", [])
+    ]
+    shown.loss = int(result.get("loss", 0))
+    return shown

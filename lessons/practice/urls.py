@@ -17,6 +17,7 @@ urlpatterns = [
     path(GAME + "why", views.why, name="practice-why"),
     path(GAME + "hint", views.hint, name="practice-hint"),
     path(GAME + "hand/<int:n>/", views.replay, name="practice-replay"),
+    path(GAME + "hand/<int:n>/practise", views.practise, name="practice-practise"),
     # A puzzle's position played out against the bots
     path("practice/puzzle/<slug:key>/", views.from_puzzle, name="practice-puzzle"),
     # The practice table of each variant

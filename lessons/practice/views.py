@@ -22,8 +22,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.cards import Card
-from lessons.models import BotLevel, PracticeGame, Puzzle, Step, Variant
+from lessons import progress
+from lessons.models import BotLevel, HandReview, PracticeGame, Puzzle, ReviewItem, ReviewStatus, Step, Variant
 from lessons.practice import display, guided, hints
+from lessons.practice import review as hand_review
 from lessons.practice.scenario import kind_of, scenario_for
 from lessons.practice.state import (
     BadMove,
@@ -36,7 +38,7 @@ from lessons.practice.state import (
 )
 from lessons.puzzle_access import may_see_puzzle
 from lessons.templatetags.table import effective_deck
-from lessons.views import get_prefs
+from lessons.views import _bad_request, get_prefs
 
 # The game lengths offered per variant, the usual one first.
 TARGETS = {"saudi": (152, 100), "moroccan": (500, 1000), "french": (1000, 500)}
@@ -225,8 +227,86 @@ def replay(request: HttpRequest, pk: int, n: int) -> HttpResponse:
         "page_url": f"{url}?trick={k}",
         "back_url": _game_url(game),
     }
-    template = "practice/replay.html#replay-step" if request.htmx else "practice/replay.html"
-    return render(request, template, ctx)
+    if request.htmx and request.GET.get("part") == "review":
+        # The poll of "Review in progress": it only reads, the page itself asked for the review.
+        row = HandReview.objects.filter(game=game, hand=n).first()
+    else:
+        row = hand_review.request(game, table, n)
+    ctx.update(_review_context(request, game, n, row, prefs["deck"], lang))
+    ctx["mistake"] = ctx["review"].of_trick(k) if k else None
+    if request.htmx:
+        part = "hand-review" if request.GET.get("part") == "review" else "replay-step"
+        return render(request, f"practice/replay.html#{part}", ctx)
+    return render(request, "practice/replay.html", ctx)
+
+
+MAX_POLLS = 40
+
+
+class PractiseForm(forms.Form):
+    trick = forms.IntegerField(
+        min_value=1,
+        max_value=8,
+        error_messages={
+            "required": gettext_lazy("This form names no trick: open the review again."),
+            "invalid": gettext_lazy("This form's trick is damaged: open the review again."),
+            "min_value": gettext_lazy("This form's trick is damaged: open the review again."),
+            "max_value": gettext_lazy("This form's trick is damaged: open the review again."),
+        },
+    )
+
+
+@require_POST
+def practise(request: HttpRequest, pk: int, n: int) -> HttpResponse:
+    """A mistake of the review turned into a personal puzzle of the learner's review queue."""
+    game = _game_or_404(request, pk)
+    table = _table(game)
+    if table is None or not hand_review.reviewable(table, n):
+        raise Http404
+    back = reverse("practice-replay", args=[game.pk, n])
+    form = PractiseForm(request.POST)
+    if not form.is_valid():
+        message = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        return _bad_request(request, message, back=back)
+    trick = form.cleaned_data["trick"]
+    row = HandReview.objects.filter(game=game, hand=n, status=ReviewStatus.DONE).first()
+    if row is None or row.key != hand_review.hand_key(table.records[n - 1]):
+        return _bad_request(request, _("The review of this hand is not ready yet."), back=back)
+    key = progress.session_key(request, create=True) or ""
+    user = request.user if request.user.is_authenticated else None
+    try:
+        hand_review.practise(row, trick, key, user)
+    except hand_review.NotAMistake:
+        return _bad_request(request, _("The review found no mistake of yours in that trick."), back=back)
+    # Back to the trick, which now says the position is in the review queue (a reload posts nothing).
+    return HttpResponseRedirect(f"{back}?trick={trick}#mistake-{trick}")
+
+
+def _review_context(
+    request: HttpRequest, game: PracticeGame, n: int, row: HandReview | None, deck: str, lang: str
+) -> dict[str, Any]:
+    status = row.status if row is not None else "none"  # a void deal: nothing was decided
+    result = row.result if row is not None else {}
+    practised: set[int] = set()
+    key = progress.session_key(request)
+    if row is not None and status == ReviewStatus.DONE and key:
+        prefix = f"mine-{game.pk}-{n}-"
+        for puzzle_key in ReviewItem.objects.filter(
+            session_key=key, puzzle__key__startswith=prefix
+        ).values_list("puzzle__key", flat=True):
+            practised.add(_int(puzzle_key[len(prefix) :].split("-")[0], 0))
+    url = reverse("practice-replay", args=[game.pk, n])
+    # The page asks again every 1.5 s for about a minute, then leaves it to the reload link
+    # (a worker that is down should not be asked forever by every open page).
+    polls = _int(request.GET.get("poll"), 0)
+    return {
+        "review": display.review_shown(
+            status, result, game.variant, lang, effective_deck(game.variant, deck), practised
+        ),
+        "review_poll_url": f"{url}?part=review&poll={polls + 1}" if polls < MAX_POLLS else "",
+        "practise_url": reverse("practice-practise", args=[game.pk, n]),
+        "review_queue_url": reverse("review-index"),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -362,6 +442,8 @@ def _act(request: HttpRequest, pk: int, form_class: Any, action: Any) -> HttpRes
         if fresh is None:
             return _table_page(request, game)
         return _render_board(request, fresh, error=bad_move_message("stale"), status=400)
+    # A hand just over: its review starts now, off the request, to be ready on its replay page.
+    hand_review.request(game, table, len(table.records))
     if request.htmx:
         return _render_board(request, table)
     return HttpResponseRedirect(_game_url(game))
@@ -499,6 +581,12 @@ def _render_board(
                 if "result" in record and not record["result"].get("void")
             ],
             "puzzle_url": _puzzle_url(game.puzzle) if game.puzzle else "",
+            # The hand just over: its review (lessons/practice/review.py) is on its replay page.
+            "review_url": (
+                reverse("practice-replay", args=[pk, len(table.records)]) + "#hand-review"
+                if hand_review.reviewable(table, len(table.records))
+                else ""
+            ),
             "again_url": reverse("practice-puzzle", args=[game.puzzle.key]) if game.puzzle else "",
         }
     )

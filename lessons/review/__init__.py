@@ -8,6 +8,9 @@ right once due, it moves on a stage and waits longer; right after the last wait,
 An answer given before the puzzle is due (trying again at once in the lesson) changes nothing:
 the queue asks whether the learner still knows it days later.
 
+A learner also puts a position of their own practice hands in the queue, from the review of
+that hand ("Practise this position", lessons/practice/review.py): a personal puzzle, due at once.
+
 Items are kept like attempts (lessons/progress.py): by session, with the account once signed
 in. Signing in moves the browser's items to the account's session (:func:`keep_on_sign_in`).
 The due puzzles are served mixed across lessons and spread over rules: the next one practises
@@ -35,9 +38,10 @@ LAST_PUZZLE_KEY = "review-last-puzzle"  # session: the key of the puzzle served 
 
 
 def in_review(puzzle: Puzzle, drill: Any = None) -> bool:
-    """The curriculum's lesson puzzles come back, and any puzzle answered in a teacher's drill
-    (a teacher's own puzzle too); the trainer's generated puzzles have the trainer for that."""
-    return puzzle.source == Source.CURRICULUM or drill is not None
+    """The curriculum's lesson puzzles come back, any puzzle answered in a teacher's drill (a
+    teacher's own puzzle too), and the positions of the learner's own practice hands that they
+    chose to practise; the trainer's generated puzzles have the trainer for that."""
+    return puzzle.source in (Source.CURRICULUM, Source.PERSONAL) or drill is not None
 
 
 def note_answer(

@@ -78,8 +78,11 @@ def _page_or_400(request: HttpRequest, key: str) -> ReviewPage | HttpResponse:
     back = reverse("review-index")
     in_queue = ReviewItem.objects.filter(session_key=progress.session_key(request) or "", puzzle__key=key)
     puzzle = Puzzle.objects.filter(key=key).first()
-    if puzzle is None or not in_queue.exists() or not may_see_puzzle(request.user, puzzle):
+    # (a learner's own-hand position is theirs by being in their queue; every other puzzle asks who may see it)
+    if puzzle is None or not in_queue.exists() or (puzzle.source != Source.PERSONAL and not may_see_puzzle(request.user, puzzle)):
         return _bad_request(request, _("This puzzle is not in your review."), back=back)
+    if puzzle.source == Source.PERSONAL:
+        return ReviewPage.of_own_hand(request, puzzle)
     step = review.step_of(puzzle)
     if step is None and puzzle.source != Source.CURRICULUM:
         return ReviewPage.of_drill_puzzle(request, puzzle)  # a teacher's puzzle, got wrong in a drill
@@ -94,7 +97,7 @@ class ReviewPage(StepPage):
     """A lesson's puzzle step served by the review: its own addresses, and "next" is the next due."""
 
     full_template = "lessons/review.html"
-    from_drill = False
+    from_drill = False  # a teacher's puzzle, got wrong in a drill
 
     @classmethod
     def of_drill_puzzle(cls, request: HttpRequest, puzzle: Puzzle) -> ReviewPage:
@@ -105,6 +108,20 @@ class ReviewPage(StepPage):
         step = SimpleNamespace(kind=StepKind.PUZZLE, puzzle=puzzle, body="", table=None)
         page = cls(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]
         page.from_drill = True
+        return page
+
+    own_hand = False
+
+    @classmethod
+    def of_own_hand(cls, request: HttpRequest, puzzle: Puzzle) -> ReviewPage:
+        """A position of the learner's own practice hand: it belongs to no lesson, so the page is
+        given a stand-in lesson of one step, as the trainer's puzzles are."""
+        label = Variant(puzzle.variant).label
+        course = SimpleNamespace(variant=puzzle.variant, title=label)
+        lesson = SimpleNamespace(course=course, slug="", title=label)
+        step = SimpleNamespace(kind=StepKind.PUZZLE, puzzle=puzzle, body="", table=None)
+        page = cls(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]
+        page.own_hand = True
         return page
 
     def _url(self, name: str, n: int) -> str:
@@ -133,4 +150,7 @@ class ReviewPage(StepPage):
                 "due": review.due_count(progress.session_key(self.request)),
             }
         )
+        if self.own_hand:
+            # No lesson to list or to go back to: the review itself.
+            ctx.update({"own_hand": True, "nav": [], "lesson_url": next_url, "course_url": next_url})
         return ctx

@@ -443,3 +443,19 @@ def test_beginner_bots_do_not_buy_sun_every_hand(variant):
     else:
         assert counts["take"] > 60
     assert counts["pass"] > 0  # careful beginners sometimes all pass
+
+
+@pytest.mark.parametrize("variant", ["saudi", "french"])
+def test_strong_bid_estimates_value_each_allowed_call_and_pick_the_bid(variant):
+    """The estimates the review of a hand reads (lessons/practice/review.py): one per allowed call
+    (redeal aside), and the call the bot makes is the best of them, as bid() makes it."""
+    rules = rules_for(variant)
+    for deal in range(4):
+        hand = Hand(rules, SEATS[deal % 4], seed=700 + deal)
+        seat = hand.auction.to_act
+        view = view_of(hand, seat)
+        best, values = StrongBot(seed=deal, samples=8, budget_ms=None).bid_estimates(view)
+        same = StrongBot(seed=deal, samples=8, budget_ms=None).bid(view)
+
+        assert set(values) == {c for c in view.choices if c != "redeal"}
+        assert best == same

@@ -4,6 +4,7 @@
 from django import template
 from django.urls import reverse
 
+from lessons.models import Source
 from lessons.practice import guided
 from lessons.practice.scenario import playable as position_playable
 
@@ -14,8 +15,11 @@ register = template.Library()
 def playable(puzzle: object) -> bool:
     """Whether the puzzle's position can be played out against the bots (score positions hold no cards).
 
-    A best-card endgame is played on from its own cards (lessons.practice.scenario).
+    A best-card endgame is played on from its own cards (lessons.practice.scenario). A position of
+    the learner's own hand is not offered: it came from the table, and only the review serves it.
     """
+    if getattr(puzzle, "source", "") == Source.PERSONAL:
+        return False
     return position_playable(getattr(puzzle, "position", None) or {})
 
 

@@ -1,0 +1,283 @@
+"""The review of a finished hand at the practice table: each mistake of the learner marked on the
+replay with its cost and why, "Practise this position" into the review queue, off the request."""
+
+import re
+
+import pytest
+
+from lessons.models import HandReview, Puzzle, ReviewItem, ReviewStatus, Source
+from lessons.practice import review as hand_review
+from lessons.practice.state import Table
+from lessons.practice.tasks import review_hand
+from tests.site.pages import token
+from tests.site.practice.tools import HTMX, play_it_out, play_out_hand, start
+
+
+def a_hand_with_a_card_mistake(client, variant="saudi", lang="en"):
+    """Hands played at random by the learner until the review finds a costly card; (game, n, mistake)."""
+    game = start(client, variant, lang=lang)
+    for seed in range(1, 30):
+        play_out_hand(client, game, seed=seed, lang=lang)
+        game.refresh_from_db()
+        n = len(game.hands)
+        row = HandReview.objects.filter(game=game, hand=n).first()
+        if row is not None and row.status == ReviewStatus.DONE and row.result["cards"]:
+            return game, n, row.result["cards"][0]
+        client.post(f"/{lang}/practice/game/{game.pk}/next", {"move": game.move})
+    raise AssertionError("no card mistake in any hand")
+
+
+@pytest.mark.django_db
+def test_the_review_is_computed_when_the_hand_ends_and_stored_once(client):
+    game, n, mistake = a_hand_with_a_card_mistake(client)
+    row = HandReview.objects.get(game=game, hand=n)
+
+    assert row.key == hand_review.hand_key(game.hands[n - 1])
+    assert mistake["loss"] > 0 and mistake["played"] not in mistake["best"]
+    assert review_hand.enqueue(row.pk).return_value == "done already"
+    # Asking again (the replay page) finds the stored review: nothing is enqueued.
+    assert hand_review.request(game, Table(game), n).pk == row.pk
+    assert HandReview.objects.filter(game=game).count() == len(
+        [h for h in game.hands if "result" in h and not h["result"].get("void")]
+    )
+
+
+@pytest.mark.django_db
+def test_the_analysis_judges_every_card_of_the_learner_with_all_hands_open(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+
+    result = hand_review.analyse(Table(game), n)
+
+    # Eight cards of South, and every call South made.
+    calls = [a for a in game.hands[n - 1]["actions"] if a[0] == "call" and a[1] == "S"]
+    assert result["judged"] == 8 + len(calls)
+    assert result["loss"] == sum(c["loss"] for c in result["cards"])
+    for c in result["cards"]:
+        assert c["could"] - c["got"] == c["loss"]
+        assert c["position"]["hands"]["S"][0:0] == [] and c["played"] in c["position"]["hands"]["S"]
+
+
+@pytest.mark.django_db
+def test_a_review_of_another_hand_is_never_shown(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+    row = HandReview.objects.get(game=game, hand=n)
+    HandReview.objects.filter(pk=row.pk).update(key="0" * 32, status=ReviewStatus.PENDING)
+
+    assert review_hand.enqueue(row.pk).return_value == "stale"
+    assert HandReview.objects.get(pk=row.pk).status == ReviewStatus.FAILED
+    # The page asks again: the review of this hand is computed.
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
+    assert page.status_code == 200
+    row.refresh_from_db()
+    assert row.status == ReviewStatus.DONE and row.key == hand_review.hand_key(game.hands[n - 1])
+
+
+@pytest.mark.django_db
+def test_the_replay_marks_the_mistake_with_its_card_its_cost_and_why(client):
+    game, n, mistake = a_hand_with_a_card_mistake(client)
+    k = mistake["trick"]
+
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/?trick={k}")
+
+    assert page.status_code == 200
+    text = re.sub(r"\s+", " ", page.text)
+    assert "Review of your decisions" in text
+    assert f'id="mistake-{k}"' in text
+    points = "card point" if mistake["loss"] == 1 else "card points"
+    assert f"Trick {k}: " in text and f"cost your team {mistake['loss']} {points}" in text
+    assert "Better: " in text
+    assert "Your mistake in this trick" in text
+    assert "Practise this position" in text
+
+
+@pytest.mark.django_db
+def test_a_pending_review_polls_and_offers_a_reload_link(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+    HandReview.objects.filter(game=game, hand=n).update(status=ReviewStatus.PENDING, result={})
+    url = f"/en/practice/game/{game.pk}/hand/{n}/"
+
+    poll = client.get(url + "?part=review", headers=HTMX)
+
+    assert poll.status_code == 200
+    assert "Review in progress" in poll.text
+    assert f'hx-get="{url}?part=review&amp;poll=1"' in poll.text
+    assert 'hx-trigger="load delay' in poll.text
+    assert "Reload the page to see it" in poll.text
+    # The poll only reads: the review is still in progress, the next poll will find it.
+    assert HandReview.objects.get(game=game, hand=n).status == ReviewStatus.PENDING
+    # After about a minute the page stops asking: the reload link stays.
+    last = client.get(url + "?part=review&poll=40", headers=HTMX)
+    assert "Review in progress" in last.text and "hx-get" not in last.text
+    assert "Reload the page to see it" in last.text
+
+
+@pytest.mark.django_db
+def test_practise_this_position_puts_a_personal_puzzle_in_the_review_queue_once(client):
+    game, n, mistake = a_hand_with_a_card_mistake(client)
+    k = mistake["trick"]
+    url = f"/en/practice/game/{game.pk}/hand/{n}/practise"
+
+    first = client.post(url, {"trick": k})
+    again = client.post(url, {"trick": k})  # a double submit
+
+    assert first.status_code == 302 and again.status_code == 302
+    assert first["Location"].endswith(f"/hand/{n}/?trick={k}#mistake-{k}")
+    puzzle = Puzzle.objects.get(source=Source.PERSONAL)
+    assert puzzle.position == mistake["position"] and puzzle.answers == mistake["best"]
+    assert ReviewItem.objects.filter(puzzle=puzzle).count() == 1
+    page = client.get(first["Location"])
+    assert "This position is in your review queue." in page.text
+    # The review serves it at once, on the review's own page.
+    queue = client.get("/en/review/")
+    assert queue.status_code == 302 and queue["Location"] == f"/en/review/{puzzle.key}/"
+    shown = client.get(queue["Location"])
+    assert shown.status_code == 200
+    assert "A position from one of your own hands" in shown.text
+    assert "/practice/puzzle/" not in shown.text  # only the review serves it
+
+
+@pytest.mark.django_db
+def test_the_personal_puzzle_is_answered_like_any_best_card_puzzle(client):
+    game, n, mistake = a_hand_with_a_card_mistake(client)
+    client.post(f"/en/practice/game/{game.pk}/hand/{n}/practise", {"trick": mistake["trick"]})
+    puzzle = Puzzle.objects.get(source=Source.PERSONAL)
+    page = client.get(f"/en/review/{puzzle.key}/")
+    assert f'action="/en/review/{puzzle.key}/answer"' in page.text
+
+    answer = client.post(
+        f"/en/review/{puzzle.key}/answer", {"card": mistake["best"][0], "token": token(page)}
+    )
+
+    assert answer.status_code == 200
+    # Right once due: it moves on in the queue and comes back in three days.
+    assert ReviewItem.objects.get(puzzle=puzzle).stage == 1
+
+
+@pytest.mark.django_db
+def test_nobody_else_opens_the_personal_puzzle(client, django_user_model):
+    from django.test import Client
+
+    game, n, mistake = a_hand_with_a_card_mistake(client)
+    client.post(f"/en/practice/game/{game.pk}/hand/{n}/practise", {"trick": mistake["trick"]})
+    puzzle = Puzzle.objects.get(source=Source.PERSONAL)
+    other = Client()
+
+    assert other.get(f"/en/review/{puzzle.key}/").status_code == 400
+    assert other.get(f"/en/practice/puzzle/{puzzle.key}/").status_code == 404
+    assert other.post(f"/en/practice/game/{game.pk}/hand/{n}/practise", {"trick": 1}).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("trick", ["", "x", "0", "9", "-1", "1" * 40])
+def test_a_damaged_trick_is_a_400_with_a_message(client, trick):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+
+    response = client.post(f"/en/practice/game/{game.pk}/hand/{n}/practise", {"trick": trick})
+
+    assert response.status_code == 400
+    assert "open the review again" in response.text
+    assert not ReviewItem.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_trick_without_a_mistake_or_a_review_not_ready_is_a_400(client):
+    game, n, mistake = a_hand_with_a_card_mistake(client)
+    row = HandReview.objects.get(game=game, hand=n)
+    clean = next(k for k in range(1, 9) if k not in {c["trick"] for c in row.result["cards"]})
+    url = f"/en/practice/game/{game.pk}/hand/{n}/practise"
+
+    no_mistake = client.post(url, {"trick": clean})
+    HandReview.objects.filter(pk=row.pk).update(status=ReviewStatus.PENDING)
+    not_ready = client.post(url, {"trick": mistake["trick"]})
+
+    assert no_mistake.status_code == 400 and "no mistake of yours in that trick" in no_mistake.text
+    assert not_ready.status_code == 400 and "not ready yet" in not_ready.text
+    assert not ReviewItem.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("n", [0, 99, 123456789])
+def test_a_tampered_hand_number_is_not_found(client, n):
+    game, _, _ = a_hand_with_a_card_mistake(client)
+
+    assert client.get(f"/en/practice/game/{game.pk}/hand/{n}/").status_code == 404
+    assert client.post(f"/en/practice/game/{game.pk}/hand/{n}/practise", {"trick": 1}).status_code == 404
+    assert client.get(f"/en/practice/game/{game.pk}/hand/{n}/?part=review", headers=HTMX).status_code == 404
+
+
+@pytest.mark.django_db
+def test_practise_is_refused_on_a_get(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+
+    assert client.get(f"/en/practice/game/{game.pk}/hand/{n}/practise").status_code == 405
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["sa-follow-1", "sa-winner-1", "sa-bid-1"])
+def test_a_puzzle_position_played_out_is_reviewed_too(client, saudi, key):
+    game = play_it_out(client, key)
+
+    row = HandReview.objects.get(game=game, hand=1)
+
+    assert row.status == ReviewStatus.DONE
+    assert row.result["judged"] >= 1
+    page = client.get(f"/en/practice/game/{game.pk}/hand/1/")
+    assert page.status_code == 200 and "Review of your decisions" in page.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("margin", "marked"), [(0.49, False), (0.5, True), (1.6, True)])
+def test_a_call_is_marked_only_when_the_strong_bot_does_clearly_better(client, monkeypatch, margin, marked):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+    record = game.hands[n - 1]
+    said = [a[2] for a in record["actions"] if a[0] == "call" and a[1] == "S"]
+
+    def estimates(bot, view):
+        other = next(c for c in view.choices if c not in ("redeal", said[0]))
+        return other, {c: (margin if c == other else 0.0) for c in view.choices if c != "redeal"}
+
+    monkeypatch.setattr(hand_review.StrongBot, "bid_estimates", estimates)
+    bids = hand_review.analyse(Table(game), n)["bids"]
+
+    assert bool(bids) is marked
+    if marked:
+        assert bids[0]["call"] == said[0] and bids[0]["best"] != said[0]
+
+
+@pytest.mark.django_db
+def test_a_call_marked_by_the_review_is_shown_in_the_variants_words(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+    row = HandReview.objects.get(game=game, hand=n)
+    row.result["bids"] = [{"call": "pass", "best": "sun", "round": 1, "margin": 1.2}]
+    row.save()
+
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
+    arabic = client.get(f"/ar/practice/game/{game.pk}/hand/{n}/")
+
+    text = re.sub(r"\s+", " ", page.text)
+    assert "You said Pass. With these cards a strong player says Sun" in text
+    assert "بهذه الأوراق يقول اللاعب القوي" in arabic.text
+
+
+@pytest.mark.django_db
+def test_the_table_links_the_hand_just_over_to_its_review(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+
+    table = client.get("/en/practice/saudi/")
+
+    assert f'href="/en/practice/game/{game.pk}/hand/{n}/#hand-review"' in table.text
+    assert "See the review of this hand" in table.text
+
+
+@pytest.mark.django_db
+def test_a_void_deal_has_no_review(client):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+    HandReview.objects.all().delete()
+    game.hands[n - 1]["result"] = {**game.hands[n - 1]["result"], "void": True}
+    game.save()
+
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
+
+    assert page.status_code == 200
+    assert "Review of your decisions" not in page.text
+    assert not HandReview.objects.exists()
