@@ -44,6 +44,13 @@ def in_review(puzzle: Puzzle, drill: Any = None) -> bool:
     return puzzle.source in (Source.CURRICULUM, Source.PERSONAL) or drill is not None
 
 
+def may_see_in_review(user: Any, puzzle: Puzzle) -> bool:
+    """Whether the queue may still serve ``puzzle`` to ``user``: a position of the learner's own
+    hand is theirs by being in their queue; any other puzzle asks who may see it (a teacher's
+    puzzle stays the class's: a pupil who left it no longer sees it)."""
+    return puzzle.source == Source.PERSONAL or may_see_puzzle(user, puzzle)
+
+
 def note_answer(
     puzzle: Puzzle,
     session_key: str,
@@ -104,7 +111,7 @@ def next_due(request: HttpRequest, session_key: str | None) -> Puzzle | None:
     user = getattr(request, "user", None)
     items = list(_due(session_key).select_related("puzzle").order_by("due", "id"))
     # A teacher's puzzle stays the class's: a pupil who left it no longer sees it.
-    items = [i for i in items if user is None or may_see_puzzle(user, i.puzzle)]
+    items = [i for i in items if user is None or may_see_in_review(user, i.puzzle)]
     if not items:
         return None
     last_puzzle = request.session.get(LAST_PUZZLE_KEY, "")

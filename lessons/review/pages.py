@@ -18,7 +18,6 @@ from django.views.decorators.http import require_POST
 
 from lessons import progress, review
 from lessons.models import Puzzle, ReviewItem, Source, StepKind, Variant
-from lessons.puzzle_access import may_see_puzzle
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _bad_request, _find_steps, get_prefs
 
 
@@ -78,8 +77,7 @@ def _page_or_400(request: HttpRequest, key: str) -> ReviewPage | HttpResponse:
     back = reverse("review-index")
     in_queue = ReviewItem.objects.filter(session_key=progress.session_key(request) or "", puzzle__key=key)
     puzzle = Puzzle.objects.filter(key=key).first()
-    # (a learner's own-hand position is theirs by being in their queue; every other puzzle asks who may see it)
-    if puzzle is None or not in_queue.exists() or (puzzle.source != Source.PERSONAL and not may_see_puzzle(request.user, puzzle)):
+    if puzzle is None or not in_queue.exists() or not review.may_see_in_review(request.user, puzzle):
         return _bad_request(request, _("This puzzle is not in your review."), back=back)
     if puzzle.source == Source.PERSONAL:
         return ReviewPage.of_own_hand(request, puzzle)
