@@ -101,7 +101,7 @@ def home(request: HttpRequest) -> HttpResponse:
     ]
     ctx = {
         "courses": tiles,
-        "review_due": review.due_count(progress.session_key(request)),
+        "review_due": review.due_count(progress.session_key(request), request.user),
         "prefs": get_prefs(request),
     }
     return render(request, "home.html", ctx)

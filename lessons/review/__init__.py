@@ -29,7 +29,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from lessons.models import Puzzle, ReviewItem, Source, Step, StepKind
-from lessons.puzzle_access import may_see_puzzle
+from lessons.puzzle_access import may_see_puzzle, visible_puzzles
 
 # The waits, in days, before each return of a puzzle.
 WAITS = (1, 3, 7)
@@ -90,14 +90,24 @@ def note_answer(
     item.save(update_fields=["stage", "learnt", "due"])
 
 
-def _due(session_key: str | None, now: datetime | None = None) -> Any:
+def _due(session_key: str | None, user: Any, now: datetime | None = None) -> Any:
+    """The learner's due items, of the puzzles they may still open: a teacher's puzzle stays the
+    class's, and a pupil who left it no longer sees it (lessons/puzzle_access.py)."""
     if not session_key:
         return ReviewItem.objects.none()
-    return ReviewItem.objects.filter(session_key=session_key, learnt=False, due__lte=now or timezone.now())
+    due = ReviewItem.objects.filter(session_key=session_key, learnt=False, due__lte=now or timezone.now())
+    return due.filter(visible_puzzles(user, "puzzle"))
 
 
-def due_count(session_key: str | None) -> int:
-    return int(_due(session_key).count())
+def waiting(session_key: str | None, user: Any) -> Any:
+    """The learner's items not learnt yet, due or not, of the puzzles they may still open."""
+    items = ReviewItem.objects.filter(session_key=session_key or "", learnt=False)
+    return items.filter(visible_puzzles(user, "puzzle"))
+
+
+def due_count(session_key: str | None, user: Any) -> int:
+    """How many puzzles the review has for the learner now: as many as it serves one after another."""
+    return int(_due(session_key, user).count())
 
 
 def _rule(puzzle: Puzzle) -> str:
@@ -108,10 +118,7 @@ def next_due(request: HttpRequest, session_key: str | None) -> Puzzle | None:
     """The due puzzle to serve now: the longest due, of another rule than the last one served,
     and never the last one served again while another is due ("Next puzzle" after giving up on
     one, or after a right answer that left it due)."""
-    user = getattr(request, "user", None)
-    items = list(_due(session_key).select_related("puzzle").order_by("due", "id"))
-    # A teacher's puzzle stays the class's: a pupil who left it no longer sees it.
-    items = [i for i in items if user is None or may_see_in_review(user, i.puzzle)]
+    items = list(_due(session_key, request.user).select_related("puzzle").order_by("due", "id"))
     if not items:
         return None
     last_puzzle = request.session.get(LAST_PUZZLE_KEY, "")
@@ -126,10 +133,6 @@ def served(request: HttpRequest, puzzle: Puzzle) -> None:
     another rule."""
     request.session[LAST_RULE_KEY] = _rule(puzzle)
     request.session[LAST_PUZZLE_KEY] = puzzle.key
-
-
-def is_due(session_key: str | None, puzzle: Puzzle) -> bool:
-    return bool(_due(session_key).filter(puzzle=puzzle).exists())
 
 
 def step_of(puzzle: Puzzle) -> Step | None:

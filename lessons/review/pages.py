@@ -27,7 +27,7 @@ def index(request: HttpRequest) -> HttpResponse:
     puzzle = review.next_due(request, key)
     if puzzle is not None:
         return HttpResponseRedirect(reverse("review-puzzle", args=[puzzle.key]))
-    waiting = ReviewItem.objects.filter(session_key=key or "", learnt=False).order_by("due").first()
+    waiting = review.waiting(key, request.user).order_by("due").first()
     ctx = {"next_due": waiting.due if waiting else None, "prefs": get_prefs(request)}
     return render(request, "lessons/review_empty.html", ctx)
 
@@ -145,7 +145,7 @@ class ReviewPage(StepPage):
                 "next_url": next_url,
                 "page_url": reverse("review-puzzle", args=[self.puzzle.key]),
                 "verdict_footer": "lessons/partials/review_next.html",
-                "due": review.due_count(progress.session_key(self.request)),
+                "due": review.due_count(progress.session_key(self.request), self.request.user),
             }
         )
         if self.own_hand:

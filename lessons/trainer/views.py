@@ -28,7 +28,7 @@ from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -38,6 +38,7 @@ from lessons.models import Puzzle, Source, StepKind, Task, TrainerPlay, TrainerR
 from lessons.rating import LEVEL_DEVIATION
 from lessons.render import page as render_page
 from lessons.standing import DIFFICULTY_SHIFT, LEVELS, Result, standing
+from lessons.templatetags.baloot import variant_gettext
 from lessons.trainer import history, results, selection
 from lessons.views import StepPage, _bad_request
 
@@ -374,25 +375,33 @@ def practice_offered(puzzle: Puzzle | None) -> bool:
 
 
 def nudge(puzzle: Puzzle, lang: str, deck: str) -> str:
-    """A hint that points without telling: the suit to play in an endgame, the rule to think of in a drill."""
+    """A hint that points without telling: the suit to play in an endgame, the rule to think of in a drill.
+
+    In the course's own words: a sentence that names the trump, a trick or the projects has a
+    ``saudi`` entry (حكم, أكلة, مشروع) beside the plain one (الأتو, أخذة, إعلان).
+    """
     variant = puzzle.variant
     if puzzle.task == Task.BEST_CARD and puzzle.answers:
         made = hints.best_card_hint(puzzle, lang, deck)
-        return made or _("Play the hand out in your head: who takes each of the tricks left?")
+        return made or variant_gettext(
+            gettext_noop("Play the hand out in your head: who takes each of the tricks left?"), variant
+        )
     if puzzle.rules:
         titles = [messages.rule_title(str(r), variant, lang) for r in puzzle.rules[:2]]
         return _("Think of the rule: {rules}.").format(rules=messages.join_list(titles, variant, lang))
     family = next((t for t in puzzle.themes or [] if t in themes.RULE_THEMES), "")
     nudges = {
-        "legal-cards": _("Start from the suit led: must you follow it, and if you cannot, must you trump?"),
-        "card-points": _(
+        "legal-cards": gettext_noop(
+            "Start from the suit led: must you follow it, and if you cannot, must you trump?"
+        ),
+        "card-points": gettext_noop(
             "Add up the points of each card; in the trump suit the Jack and the 9 count the most."
         )
         if puzzle.position.get("trump")
-        else _("Add up the points of each card; the Ace and the Ten count the most."),
-        "trick-winner": _("Was a trump played? If not, the highest card of the suit led wins."),
-        "projects": _("Find each team's best project first, then compare them."),
-        "scoring": _("Did the taking team make its contract? Start there."),
-        "bidding": _("Which round of the auction is it, and who has bid already?"),
+        else gettext_noop("Add up the points of each card; the Ace and the Ten count the most."),
+        "trick-winner": gettext_noop("Was a trump played? If not, the highest card of the suit led wins."),
+        "projects": gettext_noop("Find each team's best project first, then compare them."),
+        "scoring": gettext_noop("Did the taking team make its contract? Start there."),
+        "bidding": gettext_noop("Which round of the auction is it, and who has bid already?"),
     }
-    return nudges.get(family, "")
+    return variant_gettext(nudges[family], variant) if family in nudges else ""

@@ -136,6 +136,8 @@ def test_moroccan_and_french_pages_use_no_saudi_word(client, loaded, variant, la
 def tool_pages(client, variant: str, lang: str) -> dict[str, str]:
     """The practice table (a game started, then a hand played out), its replay, the trainer and
     the score calculator of ``variant`` in ``lang``, by name."""
+    from lessons.models import Puzzle
+    from lessons.trainer.views import nudge
     from tests.site.pages import token
     from tests.site.practice.tools import play_out_hand, start
     from tests.site.trainer.puzzles import make_generated
@@ -146,15 +148,18 @@ def tool_pages(client, variant: str, lang: str) -> dict[str, str]:
     play_out_hand(client, game, lang=lang)
     pages["table after a hand"] = client.get(f"/{lang}/practice/game/{game.pk}/")
     pages["replay"] = client.get(f"/{lang}/practice/game/{game.pk}/hand/1/")
-    make_generated(f"{variant}-words-1", variant=variant)
+    # No authored hint: the trainer's own nudge for a legal-cards drill ("must you trump?").
+    make_generated(f"{variant}-words-1", variant=variant, themes=("legal-cards",), hint=False)
     client.post(f"/{lang}/train/{variant}/start", {"level": "new"})
     puzzle = client.get(f"/{lang}/train/{variant}/")
     pages["trainer"] = puzzle
     key = re.search(rf"/train/{variant}/([^/]+)/answer", puzzle.text).group(1)
+    pages["trainer hint"] = client.post(f"/{lang}/train/{variant}/{key}/hint")
     # 7C breaks the must-follow rule (West led 9♠): the verdict explains it.
     pages["trainer verdict"] = client.post(
         f"/{lang}/train/{variant}/{key}/answer", {"token": token(puzzle), "card": "7C"}
     )
+    pages["trainer solution"] = client.post(f"/{lang}/train/{variant}/{key}/solution")
     pages["trainer themes"] = client.get(f"/{lang}/train/{variant}/themes/")
     pages["calculator"] = client.get(f"/{lang}/calculator/{variant}/")
     pages["calculator with a hand"] = client.get(
@@ -162,6 +167,8 @@ def tool_pages(client, variant: str, lang: str) -> dict[str, str]:
     )
     for name, page in pages.items():
         assert page.status_code == 200, name
+    hint = nudge(Puzzle.objects.get(key=f"{variant}-words-1"), lang, "french")
+    assert hint and hint in html.unescape(pages["trainer hint"].text)
     return {name: page.text for name, page in pages.items()}
 
 
@@ -237,3 +244,87 @@ def test_persian_says_tarik_for_a_trick_and_keeps_dast_for_a_hand(msgid):
     with translation.override("fa"):
         text = translation.gettext(msgid)
     assert "تریک" in text and not re.search(r"(?<![\u0600-\u06ff])دست(?![\u0600-\u06ff\u200c])", text), text
+
+
+# ---------------------------------------------------------------- made hints and the trainer's nudges
+
+
+def made_help(variant: str, lang: str) -> dict[str, str]:
+    """Every hint the site makes for a puzzle without an authored one, in ``variant`` and ``lang``:
+    the lesson hint of each task kind (lessons/hints.py) and the trainer's nudge of each rule drill
+    and endgame (lessons/trainer/views.py), on a position with a trump, by name."""
+    from django.utils import translation
+
+    from lessons import hints, themes
+    from lessons.models import Puzzle, Task
+    from lessons.trainer.views import nudge
+    from tests.site.pages import MOROCCAN_PLAY
+
+    position = {**MOROCCAN_PLAY, "variant": variant}
+    made = {}
+    with translation.override(lang):
+        for task in Task:
+            puzzle = Puzzle(variant=variant, task=task, position=position, answers=["JS"], rules=[])
+            made[f"hint of {task}"] = hints.default_hint(puzzle, lang)
+        for family in [*themes.RULE_THEMES, "endgame"]:
+            task = Task.BEST_CARD if family == "endgame" else Task.PLAY
+            puzzle = Puzzle(variant=variant, task=task, position=position, answers=["JS"], themes=[family])
+            made[f"nudge of {family}"] = nudge(puzzle, lang, "french")
+    return made
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", OTHER_VARIANTS)
+def test_made_hints_and_nudges_for_moroccan_and_french_use_no_saudi_word(db, variant, lang):
+    made = made_help(variant, lang)
+    assert made["nudge of trick-winner"] and made["nudge of endgame"] and made["hint of trick-winner"]
+    found = [
+        (name, words, text) for name, text in made.items() if (words := saudi_words_in(text, variant, lang))
+    ]
+    assert not found, "\n".join(map(str, found))
+
+
+def test_the_saudi_course_keeps_its_own_words_in_its_nudges(db):
+    made = made_help("saudi", "ar")
+    assert saudi_words_in(made["nudge of trick-winner"], "moroccan", "ar") == ["حكم"]
+    assert saudi_words_in(made["nudge of projects"], "moroccan", "ar") == ["مشروع"]
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+@pytest.mark.parametrize("variant", OTHER_VARIANTS)
+def test_moroccan_and_french_lesson_hint_stage_uses_no_saudi_word(client, loaded, variant, lang):
+    """A lesson puzzle without an authored hint: two wrong answers open the hint made from it, a
+    third the explanation."""
+    from lessons.models import Step
+    from tests.site.pages import token
+
+    step = next(
+        s for s in Step.objects.filter(lesson__course__variant=variant, puzzle__task="play")
+        .select_related("lesson", "puzzle").order_by("lesson__order", "order")
+        if s.puzzle.position.get("trump") and s.puzzle.position.get("trick")
+    )
+    puzzle = step.puzzle
+    puzzle.hint = ""
+    puzzle.save()
+    for field in ("hint_en", "hint_ar", "hint_fa", "hint_fr"):
+        puzzle.__class__.objects.filter(pk=puzzle.pk).update(**{field: ""})
+    wrong = next(c for c in puzzle.position["hand"] if c not in puzzle.answers)
+    url = f"/{lang}/learn/{variant}/{step.lesson.slug}/{step.order}/"
+    found = []
+    for stage in ("what is wrong", "hint", "explanation"):
+        page = client.get(url)
+        page = client.post(url + "answer", {"token": token(page), "card": wrong})
+        assert page.status_code == 200, stage
+        text = visible_text(page.text)
+        if stage == "hint":
+            assert hints_made_for(puzzle, lang) in text
+        if words := saudi_words_in(text, variant, lang):
+            found.append(f"{stage}: {words}")
+    assert not found, "\n".join(found)
+
+
+def hints_made_for(puzzle, lang: str) -> str:
+    from lessons.hints import hint_for
+
+    puzzle.refresh_from_db()
+    return hint_for(puzzle, lang)

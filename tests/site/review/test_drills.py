@@ -2,6 +2,7 @@
 the teacher's own one alike."""
 
 import datetime as dt
+import re
 
 from django.utils import timezone
 
@@ -61,3 +62,44 @@ def test_a_pupil_who_left_the_class_is_not_served_its_puzzle(client, teacher, cl
 
     assert client.get(f"/en/review/{own.key}/").status_code == 400
     assert client.get("/en/review/").status_code == 200  # nothing left to serve
+
+
+def review_due_on_home(client) -> int:
+    found = re.search(r"Review \((\d+) due\)", client.get("/en/").text)
+    return int(found.group(1)) if found else 0
+
+
+def test_a_pupil_who_leaves_the_class_is_not_counted_its_puzzle_on_the_home_page(
+    client, teacher, classroom, student, saudi
+):
+    own, url = teacher_drill(classroom, teacher)
+    login(client, student)
+    answer(client, url, "E")
+    ReviewItem.objects.filter(puzzle=own).update(due=timezone.now())
+    assert review_due_on_home(client) == 1
+
+    left = client.post(f"/en/classes/{classroom.pk}/leave")  # a former pupil: answers kept
+    assert left.status_code == 302 and Membership.objects.get(student=student).left_at is not None
+
+    # The count and the review page agree: nothing due, nothing served, no "next one" date.
+    assert review_due_on_home(client) == 0
+    empty = client.get("/en/review/")
+    assert empty.status_code == 200 and empty.context["next_due"] is None
+    assert client.get(f"/en/review/{own.key}/").status_code == 400
+
+    # Back in the class, the puzzle is theirs again, with its place in the queue.
+    Membership.objects.filter(student=student).update(left_at=None)
+    assert review_due_on_home(client) == 1
+    assert client.get("/en/review/")["Location"] == f"/en/review/{own.key}/"
+
+
+def test_the_count_leaves_out_a_puzzle_of_a_class_the_pupil_was_removed_from(
+    client, teacher, classroom, student, saudi
+):
+    own, url = teacher_drill(classroom, teacher)
+    login(client, student)
+    answer(client, url, "E")
+    ReviewItem.objects.filter(puzzle=own).update(due=timezone.now())
+    Membership.objects.filter(student=student).delete()
+
+    assert review_due_on_home(client) == 0

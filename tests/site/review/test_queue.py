@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
 from django.test import RequestFactory
 from django.utils import timezone
@@ -30,7 +31,7 @@ def test_it_puts_a_puzzle_got_wrong_in_the_queue_for_tomorrow(saudi):
     queued = item()
     assert queued.stage == 0 and not queued.learnt
     assert timezone.now() + DAY - timedelta(minutes=1) < queued.due <= timezone.now() + DAY
-    assert review.due_count("s") == 0
+    assert review.due_count("s", AnonymousUser()) == 0
     assert ReviewItem.objects.filter(session_key="s", due__lte=later(1.01)).count() == 1
 
 
@@ -100,6 +101,7 @@ def test_it_serves_due_puzzles_spread_over_rules(saudi):
         )
     request = RequestFactory().get("/")
     request.session = SessionStore()
+    request.user = AnonymousUser()
 
     served = []
     for _ in range(2):
@@ -140,6 +142,7 @@ def test_next_puzzle_never_serves_the_same_puzzle_twice_in_a_row_while_another_i
         )
     request = RequestFactory().get("/")
     request.session = SessionStore()
+    request.user = AnonymousUser()
 
     served = []
     for _ in range(4):  # "Next puzzle" without answering: both stay due
@@ -154,6 +157,7 @@ def test_the_only_puzzle_due_is_served_again(saudi):
     ReviewItem.objects.create(puzzle=Puzzle.objects.get(key="sa-follow-1"), session_key="s", due=later(-1))
     request = RequestFactory().get("/")
     request.session = SessionStore()
+    request.user = AnonymousUser()
 
     review.served(request, review.next_due(request, "s"))
 
