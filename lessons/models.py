@@ -270,6 +270,9 @@ class Account(models.Model):
     home_class = models.ForeignKey(
         "Classroom", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # The language of reminders by email (lessons/classroom/reminders.py): the page's language when
+    # the learner last set their address for them.
+    language = models.CharField(max_length=8, blank=True, default="")
 
     def __str__(self) -> str:
         return f"{self.role} {self.display_name}"
@@ -673,3 +676,21 @@ class TrainerPlay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.learner_id} {self.puzzle_id} {'won' if self.success else 'lost'}"
+
+
+class DueReminder(models.Model):
+    """A reminder by email that a drill is due soon, sent to one pupil (lessons/classroom/reminders.py).
+
+    Stored before the email is sent, unique per drill and pupil: a reminder run every hour, or two
+    runs at once, never sends the same reminder twice.
+    """
+
+    drill = models.ForeignKey("Drill", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=["drill", "user"], name="due_reminder_once"),)
+
+    def __str__(self) -> str:
+        return f"{self.drill_id} {self.user_id}"

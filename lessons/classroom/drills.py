@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -40,6 +41,7 @@ from lessons.classroom.permissions import (
     display_name,
     drill_for_member,
     drill_for_teacher,
+    is_student,
     student_required,
 )
 from lessons.models import Classroom, Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
@@ -483,7 +485,12 @@ def my_drills(request: HttpRequest) -> HttpResponse:
     rows = student_drill_rows(request.user)
     memberships = request.user.memberships.filter(left_at__isnull=True).select_related("classroom")
     classes = list(memberships.order_by("classroom__name"))
-    return page(request, "classroom/my_drills.html", {"rows": rows, "memberships": classes})
+    ctx = {
+        "rows": rows,
+        "memberships": classes,
+        "reminders_by_email": settings.REMINDERS_BY_EMAIL and is_student(request.user),
+    }
+    return page(request, "classroom/my_drills.html", ctx)
 
 
 @login_required

@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from lessons.classroom import accounts, classes, dashboard, drills, teacher_puzzles
+from lessons.classroom import accounts, classes, dashboard, drills, reminders, teacher_puzzles
 
 
 class IdConverter:
@@ -34,6 +34,7 @@ urlpatterns = [
     path("accounts/password/", accounts.password_change, name="accounts-password"),
     path("accounts/password/done/", accounts.password_change_done, name="accounts-password-done"),
     path("accounts/password/notice/", accounts.password_notice, name="accounts-password-notice"),
+    path("accounts/reminders/", reminders.reminder_settings, name="accounts-reminders"),
     path("teachers/", classes.for_teachers, name="classes-for-teachers"),
     # Joining a class
     path("join/", classes.join_code, name="classes-join-code"),
