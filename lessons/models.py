@@ -533,6 +533,11 @@ class PuzzleAuthor(models.Model):
     puzzle = models.OneToOneField(Puzzle, on_delete=models.CASCADE, related_name="author_record")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created = models.DateTimeField(default=timezone.now)
+    # A puzzle edited after pupils answered it is saved as a new version, and this one is kept
+    # for their answers: set, it is an old version, out of the author's list.
+    replaced_by = models.ForeignKey(
+        Puzzle, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     def __str__(self) -> str:
         return f"{self.puzzle_id} by {self.author_id}"

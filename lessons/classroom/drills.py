@@ -210,7 +210,9 @@ class SearchForm(forms.Form):
         self.fields["lesson"].choices = anything + [
             (lesson.pk, f"{lesson.course.title}{separator()}{lesson.title}") for lesson in lessons
         ]
-        self.fields["theme"].choices = anything + [(t, _theme_name(t)) for t in themes]
+        # By name, in the page's language: the names are what the teacher reads, never the keys.
+        named = sorted(((t, _theme_name(t)) for t in themes), key=lambda tn: tn[1].casefold())
+        self.fields["theme"].choices = anything + named
         self.fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]
         self.fields["band"].choices = anything + list(puzzle_themes.BAND_NAMES.items())
         self.fields["source"].choices = [

@@ -99,6 +99,7 @@ urlpatterns = [
     path("puzzles/new/", teacher_puzzles.puzzle_new, name="teacher-puzzles-new"),
     path("puzzles/check", teacher_puzzles.check, name="teacher-puzzles-check"),
     path(PUZZLE, teacher_puzzles.puzzle_detail, name="teacher-puzzles-detail"),
+    path(PUZZLE + "edit/", teacher_puzzles.puzzle_edit, name="teacher-puzzles-edit"),
     path(PUZZLE + "add", teacher_puzzles.puzzle_add_to_drill, name="teacher-puzzles-add"),
     path(PUZZLE + "delete", teacher_puzzles.puzzle_delete, name="teacher-puzzles-delete"),
 ]

@@ -46,6 +46,16 @@ def separator(lang: str | None = None) -> str:
     return SEPARATORS.get((lang or get_language() or "").split("-")[0], SEPARATOR)
 
 
+# Items of a list (pupils' names, cards): Arabic and Persian write the Arabic comma «، ».
+LIST_SEPARATOR = ", "
+LIST_SEPARATORS = {"ar": "، ", "fa": "، "}
+
+
+def list_separator(lang: str | None = None) -> str:
+    """What parts the items of a list in ``lang`` (the page's language by default)."""
+    return LIST_SEPARATORS.get((lang or get_language() or "").split("-")[0], LIST_SEPARATOR)
+
+
 def localize_separators(text: str, lang: str | None = None) -> str:
     """``text`` with each middle-dot separator written as ``lang`` writes it."""
     code = (lang or get_language() or "").split("-")[0]

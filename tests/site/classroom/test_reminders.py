@@ -3,6 +3,7 @@ drill and pupil, by `manage.py send_due_reminders`, in the pupil's language, onl
 gave an address and have not finished the drill; and the page where a pupil gives their address."""
 
 import datetime as dt
+import io
 
 import pytest
 from django.core import mail
@@ -41,8 +42,8 @@ def test_a_pupil_is_reminded_once_in_their_language(email_on, student, drill):
     due_in(drill, 5)
     wants_reminders(student, "sara@example.com", "fr")
 
-    call_command("send_due_reminders", stdout=open("/dev/null", "w"))
-    call_command("send_due_reminders", stdout=open("/dev/null", "w"))
+    call_command("send_due_reminders", stdout=io.StringIO())
+    call_command("send_due_reminders", stdout=io.StringIO())
 
     assert len(mail.outbox) == 1
     sent = mail.outbox[0]
@@ -109,7 +110,7 @@ def test_without_email_settings_the_command_sends_nothing(settings, student, dri
     due_in(drill, 5)
     wants_reminders(student, "sara@example.com", "en")
 
-    call_command("send_due_reminders", stdout=open("/dev/null", "w"))
+    call_command("send_due_reminders", stdout=io.StringIO())
 
     assert mail.outbox == []
 
