@@ -385,6 +385,7 @@ class FormKind(models.TextChoices):
     CLASS = "class", "class"
     JOIN = "join", "join"
     CARDS = "cards", "cards"
+    COPY = "copy", "copy"  # a drill copied
 
 
 class FormResult(models.Model):
@@ -404,6 +405,8 @@ class FormResult(models.Model):
     classroom = models.ForeignKey(
         Classroom, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
+    # The drill a copy form made.
+    drill = models.ForeignKey("Drill", on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     # Login cards (name, username, first password), kept a few hours for the teacher to print.
     cards = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(default=timezone.now)

@@ -65,6 +65,7 @@ from lessons.models import (
 )
 from lessons.progress import percent
 from lessons.render import page
+from lessons.templatetags.baloot import list_separator
 from lessons.templatetags.table import best_card_view, card_faces, table_view
 
 User = get_user_model()
@@ -552,6 +553,7 @@ def puzzle_report(
     puzzle_url = row_addresses("classes-dashboard-puzzle", classroom.pk)
     pupil_url = row_addresses("classes-student", classroom.pk)
     rows = {pk: PuzzleRow(by_id[pk], url=puzzle_url(pk)) for pk in ordered if pk in by_id}
+    between = list_separator(lang)  # «، » between Arabic and Persian names
     link_of = functools.cache(lambda pk: format_html('<a href="{}">{}</a>', pupil_url(pk), names[pk]))
     # The answers are read by drill and pupil only (see attempt_stats); those to a puzzle since
     # taken out of the drills are skipped here.
@@ -585,7 +587,7 @@ def puzzle_report(
                 gave = sorted(who[(puzzle_id, answer_json)], key=lambda pk: (names[pk].casefold(), pk))
                 pupils = [(names[pk], pupil_url(pk)) for pk in gave]
                 # Each pupil's link escaped once: a report holds hundreds of them.
-                links = mark_safe(", ".join(link_of(pk) for pk in gave))
+                links = mark_safe(between.join(link_of(pk) for pk in gave))
                 rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason, pupils, links))
     return list(rows.values())
 

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from lessons import progress
+from lessons import once, progress
 from lessons import themes as puzzle_themes
 from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
 from lessons.classroom.permissions import (
@@ -44,7 +44,18 @@ from lessons.classroom.permissions import (
     is_student,
     student_required,
 )
-from lessons.models import Classroom, Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
+from lessons.models import (
+    Classroom,
+    Drill,
+    DrillItem,
+    FormKind,
+    Lesson,
+    Puzzle,
+    Source,
+    Step,
+    StepKind,
+    Variant,
+)
 from lessons.render import confirm_page, page
 from lessons.templatetags.baloot import separator, theme_name
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _lesson_steps
@@ -316,6 +327,7 @@ def _edit_page(
         "search_form": search_form,
         "found": [(p, p.pk in in_drill) for p in found] if found is not None else None,
         "search_max": SEARCH_MAX,
+        "copy_form": once.OnceForm(),
         "copy_classes": Classroom.objects.filter(teachers=request.user, archived_at__isnull=True).order_by(
             "name", "id"
         ),
@@ -462,20 +474,37 @@ def drill_copy(request: HttpRequest, drill_id: int) -> HttpResponse:
     if not target_ids or len(target_ids) != 1:
         return _bad(request, drill, _("Choose the class to copy the drill to."))
     target = class_for_teacher(request, target_ids[0], change=True)
+    # A one-time token (lessons/once.py): the same form sent twice makes one copy, and both
+    # submits land on it.
+    token_form = once.OnceForm(request.POST)
+    if not token_form.is_valid():
+        return _bad(request, drill, str(token_form.non_field_errors()[0]))
+    token = token_form.cleaned_data["token"]
     title = drill.title if target.pk != drill.classroom_id else _("%(title)s (copy)") % {"title": drill.title}
     with transaction.atomic():
-        copy = Drill.objects.create(
-            classroom=target,
-            title=title[: Drill._meta.get_field("title").max_length],
-            target_accuracy=drill.target_accuracy,
-            time_zone=drill.time_zone,
-            draft=True,
-        )
-        DrillItem.objects.bulk_create(
-            DrillItem(drill=copy, order=item.order, lesson_id=item.lesson_id, puzzle_id=item.puzzle_id)
-            for item in drill.items.all()
-        )
-    return HttpResponseRedirect(reverse("drills-edit", args=[copy.pk]))
+        made = once.claim(token, FormKind.COPY, request.user)
+        if made is not None:
+            made.drill = Drill.objects.create(
+                classroom=target,
+                title=title[: Drill._meta.get_field("title").max_length],
+                target_accuracy=drill.target_accuracy,
+                time_zone=drill.time_zone,
+                draft=True,
+            )
+            made.save(update_fields=["drill"])
+            DrillItem.objects.bulk_create(
+                DrillItem(
+                    drill=made.drill, order=item.order, lesson_id=item.lesson_id, puzzle_id=item.puzzle_id
+                )
+                for item in drill.items.all()
+            )
+    if made is None:  # sent twice: the copy the first one made
+        made = once.earlier(token, FormKind.COPY)
+        if made is None or made.user_id != request.user.pk or made.drill_id is None:
+            return _bad(
+                request, drill, _("This form was already sent: reload the page to copy the drill again.")
+            )
+    return HttpResponseRedirect(reverse("drills-edit", args=[made.drill_id]))
 
 
 # ---------------------------------------------------------------- pupils: doing a drill
