@@ -3,6 +3,11 @@ pupils only, and copies in the same class or another."""
 
 import datetime as dt
 import re
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
 
 from lessons.models import Drill, DrillItem
 from tests.site.classroom.base import *  # noqa: F403
@@ -137,3 +142,31 @@ def test_a_copy_sent_twice_makes_one_draft(client, teacher, drill):
     copies = Drill.objects.filter(title="Follow suit (copy)")
     assert copies.count() == 1
     assert first["Location"] == again["Location"] == f"/en/drills/{copies.get().pk}/edit/"
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="concurrent writers need a server database")
+@pytest.mark.django_db(transaction=True)
+def test_the_same_copy_form_sent_four_times_at_once_makes_one_draft(teacher, drill):
+    start = threading.Barrier(4)
+    landed: list[str] = []
+
+    def submit() -> None:
+        try:
+            client = Client()
+            login(client, teacher)
+            start.wait()
+            response = client.post(
+                f"/en/drills/{drill.pk}/copy", {"classroom": drill.classroom_id, "token": "same-1234"}
+            )
+            landed.append(response["Location"])
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    copy = Drill.objects.get(title="Follow suit (copy)")
+    assert landed == [f"/en/drills/{copy.pk}/edit/"] * 4
