@@ -16,7 +16,7 @@ A pupil is *inactive* when they were not seen for :data:`INACTIVE_DAYS` days (or
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -137,7 +137,7 @@ def is_inactive(moment: dt.datetime | None, now: dt.datetime | None = None) -> b
 
 def pupil_weeks(classroom: Classroom, pupil: Any) -> list[Week]:
     """A pupil's last weeks: answers in this class's drills and rated trainer answers, and their
-    trainer rating at the end of each week (the last rating reached by then): three queries."""
+    trainer rating at the end of each week (the last rating reached by then): four queries."""
     starts = week_starts()
     since = _start_moment(starts[0])
     counts: dict[dt.date, list[int]] = defaultdict(lambda: [0, 0])
@@ -148,27 +148,36 @@ def pupil_weeks(classroom: Classroom, pupil: Any) -> list[Week]:
         count[0] += 1
         count[1] += bool(correct)
     plays = (
-        TrainerPlay.objects.filter(learner__user_id=pupil.pk)
+        TrainerPlay.objects.filter(learner__user_id=pupil.pk, created__gte=since)
         .order_by("created", "id")
-        .values_list("learner__variant", "created", "success", "rating_after")
+        .values_list("learner__variant", "created", "success", "rating_before", "rating_after")
     )
-    # The rating at the end of each week: the latest play's rating up to that week, carried on
-    # through weeks without a play (read from the first play, so that a quiet week still shows it).
-    latest: dict[str, int] = {}
+    # The rating at the end of each week, carried on through weeks without a rated answer: from
+    # the weeks' own answers, and before the first of them the rating it started from (the
+    # rating now, in a variant not trained in these weeks); none before a learner's very first
+    # rated answer. Only these weeks' answers are read.
+    trained = TrainerRating.objects.filter(user_id=pupil.pk, played__gt=0)
+    total = {
+        variant: (round(rating), played)
+        for variant, rating, played in trained.values_list("variant", "rating", "played")
+    }
+    plays = list(plays)
+    in_weeks = Counter(variant for variant, *_ in plays)
+    latest = {variant: rating for variant, (rating, played) in total.items() if played > in_weeks[variant]}
     by_week: dict[dt.date, dict[str, int]] = {}
     order = {v: n for n, v in enumerate(Variant.values)}
     plays_by_week: dict[dt.date, list[tuple[str, int]]] = defaultdict(list)
-    before: dict[str, int] = {}
-    for variant, moment, success, after in plays:
-        if moment < since:
-            before[variant] = round(after)
-            continue
+    started: set[str] = set()
+    for variant, moment, success, before, after in plays:
+        if variant not in started:
+            started.add(variant)
+            if variant in latest:
+                latest[variant] = round(before)
         week = _week_of(moment)
         plays_by_week[week].append((variant, round(after)))
         count = counts[week]
         count[0] += 1
         count[1] += bool(success)
-    latest.update(before)
     for start in starts:
         for variant, rating in plays_by_week.get(start, []):
             latest[variant] = rating

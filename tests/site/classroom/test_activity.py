@@ -66,6 +66,20 @@ def test_a_pupils_page_shows_last_seen_and_the_weeks_with_the_rating(client, tea
     assert weeks[-2].answers == 1 and weeks[-1].answers == 1
     # The rating reached last week is still the rating at the end of this week.
     assert weeks[-1].ratings and weeks[-1].ratings[0][1] == 1540
+    # Before their very first rated answer, no rating.
+    assert weeks[-3].ratings == ()
     assert "١٥٤٠" in response.text  # the learner's digits
     assert "آخر ظهور" in response.text
     assert 'class="data weeks"' in response.text
+
+
+def test_a_rating_from_before_the_weeks_starts_them(teacher, student, drill):
+    learner = TrainerRating.objects.create(user=student, variant="saudi", rating=1560, played=5)
+    TrainerPlay.objects.create(
+        learner=learner, puzzle=drill.items.exclude(puzzle=None).first().puzzle, success=True,
+        rating_before=1520, rating_after=1560, cleared=True, created=timezone.now() - dt.timedelta(days=8),
+    )  # fmt: skip
+
+    weeks = activity.pupil_weeks(drill.classroom, student)
+
+    assert [w.ratings[0][1] for w in weeks[:2]] == [1520, 1520] and weeks[-1].ratings[0][1] == 1560
