@@ -23,7 +23,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, Q
-from django.db.models.functions import TruncWeek
 from django.utils import timezone
 
 from lessons.models import Attempt, Classroom, Drill, TrainerPlay, TrainerRating, Variant
@@ -194,23 +193,25 @@ def pupil_weeks(classroom: Classroom, pupil: Any) -> list[Week]:
 
 def class_weeks(classroom: Classroom, user_ids: Iterable[int]) -> list[Week]:
     """The class's last weeks: its pupils' answers in its drills, and the share of them right,
-    counted by the database week by week: one query (and one for the drills)."""
+    counted by the database week by week in one row (a count per week between two moments: no
+    date is truncated row by row, which SQLite does in Python): one query."""
     ids = list(user_ids)
     starts = week_starts()
-    drill_ids = _class_drill_ids(classroom)
     counts: dict[dt.date, tuple[int, int]] = {}
-    if ids and drill_ids:
-        rows = (
-            Attempt.objects.filter(
-                drill_id__in=drill_ids, user_id__in=ids, created__gte=_start_moment(starts[0])
-            )
-            .order_by()
-            .annotate(week=TruncWeek("created", tzinfo=timezone.get_current_timezone()))
-            .values("week")
-            .annotate(answers=Count("id"), right=Count("id", filter=Q(correct=True)))
-            .values_list("week", "answers", "right")
-        )
-        for week, answers, right in rows:
-            day = timezone.localtime(week).date() if isinstance(week, dt.datetime) else week
-            counts[day] = (answers, right)
+    if not ids:
+        return _bars(starts, counts)
+    moments = [_start_moment(start) for start in starts]
+    bounds = list(zip(moments, [*moments[1:], None], strict=True))
+    aggregates: dict[str, Any] = {}
+    for n, (begin, end) in enumerate(bounds):
+        within = Q(created__gte=begin) if end is None else Q(created__gte=begin, created__lt=end)
+        aggregates[f"answers_{n}"] = Count("id", filter=within)
+        aggregates[f"right_{n}"] = Count("id", filter=within & Q(correct=True))
+    drill_ids = Drill.objects.filter(classroom=classroom).values("pk")
+    row = Attempt.objects.filter(drill_id__in=drill_ids, user_id__in=ids, created__gte=moments[0]).aggregate(
+        **aggregates
+    )
+    for n, start in enumerate(starts):
+        if row[f"answers_{n}"]:
+            counts[start] = (row[f"answers_{n}"], row[f"right_{n}"])
     return _bars(starts, counts)
