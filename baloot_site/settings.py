@@ -313,6 +313,23 @@ ANSWER_RATE_LIMIT_PER_ADDRESS = env_int("ANSWER_RATE_LIMIT_PER_ADDRESS", 3000)
 JOIN_RATE_LIMIT = env_int("JOIN_RATE_LIMIT", 20)
 JOIN_RATE_LIMIT_PER_ADDRESS = env_int("JOIN_RATE_LIMIT_PER_ADDRESS", 300)
 
+# Email, for reminders before a drill's due time only (lessons/classroom/reminders.py,
+# `manage.py send_due_reminders` from cron): off unless EMAIL_HOST (an SMTP server) or
+# EMAIL_BACKEND is set. The site works without email.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "baloot@localhost")
+REMINDERS_BY_EMAIL = bool(EMAIL_HOST) or bool(os.environ.get("EMAIL_BACKEND"))
+# How long before a drill's due time its reminder is sent.
+REMINDER_HOURS = env_int("REMINDER_HOURS", 24)
+# The site's address as pupils reach it ("https://baloot.example"): the reminders link the drill.
+SITE_URL = env_str("SITE_URL", "").rstrip("/")
+
 # The proxies (addresses or networks) whose X-Forwarded-For is believed: nginx on this machine
 # (127.0.0.1), or the load balancers' network. The answer rate limit and the sign-in throttle then
 # count the client's address, not the proxy's (baloot_site/client_address.py). None by default:

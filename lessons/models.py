@@ -273,6 +273,9 @@ class Account(models.Model):
     home_class = models.ForeignKey(
         "Classroom", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # The language of reminders by email (lessons/classroom/reminders.py): the page's language when
+    # the learner last set their address for them.
+    language = models.CharField(max_length=8, blank=True, default="")
 
     def __str__(self) -> str:
         return f"{self.role} {self.display_name}"
@@ -385,6 +388,7 @@ class FormKind(models.TextChoices):
     CLASS = "class", "class"
     JOIN = "join", "join"
     CARDS = "cards", "cards"
+    COPY = "copy", "copy"  # a drill copied
 
 
 class FormResult(models.Model):
@@ -404,6 +408,8 @@ class FormResult(models.Model):
     classroom = models.ForeignKey(
         Classroom, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
+    # The drill a copy form made.
+    drill = models.ForeignKey("Drill", on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     # Login cards (name, username, first password), kept a few hours for the teacher to print.
     cards = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(default=timezone.now)
@@ -533,6 +539,11 @@ class PuzzleAuthor(models.Model):
     puzzle = models.OneToOneField(Puzzle, on_delete=models.CASCADE, related_name="author_record")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created = models.DateTimeField(default=timezone.now)
+    # A puzzle edited after pupils answered it is saved as a new version, and this one is kept
+    # for their answers: set, it is an old version, out of the author's list.
+    replaced_by = models.ForeignKey(
+        Puzzle, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     def __str__(self) -> str:
         return f"{self.puzzle_id} by {self.author_id}"
@@ -709,3 +720,21 @@ class TrainerPlay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.learner_id} {self.puzzle_id} {'won' if self.success else 'lost'}"
+
+
+class DueReminder(models.Model):
+    """A reminder by email that a drill is due soon, sent to one pupil (lessons/classroom/reminders.py).
+
+    Stored before the email is sent, unique per drill and pupil: a reminder run every hour, or two
+    runs at once, never sends the same reminder twice.
+    """
+
+    drill = models.ForeignKey("Drill", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=["drill", "user"], name="due_reminder_once"),)
+
+    def __str__(self) -> str:
+        return f"{self.drill_id} {self.user_id}"

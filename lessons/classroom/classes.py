@@ -54,6 +54,7 @@ from lessons.forms import new_token
 from lessons.models import Account, Attempt, Classroom, FormKind, FormResult, Invitation, Membership
 from lessons.names import clean_name
 from lessons.render import confirm_page, csrf_input, page
+from lessons.templatetags.baloot import list_separator
 
 User = get_user_model()
 
@@ -197,7 +198,7 @@ class BulkStudentsForm(once.OnceForm):
                         "These names are already in the class or twice in the list: %(names)s. "
                         "Tick the box to make the accounts anyway, or change the names."
                     )
-                    % {"names": ", ".join(self.repeated)},
+                    % {"names": list_separator().join(self.repeated)},
                 )
         return data
 

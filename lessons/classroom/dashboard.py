@@ -49,7 +49,7 @@ from engine import messages
 from engine.cards import Card, NotationError
 from lessons import checking
 from lessons.addresses import row_addresses
-from lessons.classroom import accounts, practice_report, trainer_report
+from lessons.classroom import accounts, activity, practice_report, trainer_report
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
 from lessons.models import (
     Attempt,
@@ -65,6 +65,7 @@ from lessons.models import (
 )
 from lessons.progress import percent
 from lessons.render import page
+from lessons.templatetags.baloot import list_separator
 from lessons.templatetags.table import best_card_view, card_faces, table_view
 
 User = get_user_model()
@@ -552,6 +553,7 @@ def puzzle_report(
     puzzle_url = row_addresses("classes-dashboard-puzzle", classroom.pk)
     pupil_url = row_addresses("classes-student", classroom.pk)
     rows = {pk: PuzzleRow(by_id[pk], url=puzzle_url(pk)) for pk in ordered if pk in by_id}
+    between = list_separator(lang)  # «، » between Arabic and Persian names
     link_of = functools.cache(lambda pk: format_html('<a href="{}">{}</a>', pupil_url(pk), names[pk]))
     # The answers are read by drill and pupil only (see attempt_stats); those to a puzzle since
     # taken out of the drills are skipped here.
@@ -585,7 +587,7 @@ def puzzle_report(
                 gave = sorted(who[(puzzle_id, answer_json)], key=lambda pk: (names[pk].casefold(), pk))
                 pupils = [(names[pk], pupil_url(pk)) for pk in gave]
                 # Each pupil's link escaped once: a report holds hundreds of them.
-                links = mark_safe(", ".join(link_of(pk) for pk in gave))
+                links = mark_safe(between.join(link_of(pk) for pk in gave))
                 rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason, pupils, links))
     return list(rows.values())
 
@@ -738,11 +740,28 @@ def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
     ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
     # Each pupil's link by string formatting, not a {% url %} per row.
     link = row_addresses("classes-student", classroom.pk)
+    trained = {
+        pk: max(r.updated for r in shown if r.updated)
+        for pk, shown in ratings.items()
+        if any(r.updated for r in shown)
+    }
+    seen = activity.last_seen(classroom, (user.pk for user, _ in matrix.students), trained)
+    # "?inactive=1": only the pupils not seen for a week, to know whom to remind.
+    only_inactive = request.GET.get("inactive") == "1"
+    now = timezone.now()
     rows = [
-        (user, name, cells, ratings.get(user.pk, []), link(user.pk))
+        (user, name, cells, ratings.get(user.pk, []), link(user.pk), seen.get(user.pk))
         for user, name, cells in matrix.shown_rows()
+        if not only_inactive or activity.is_inactive(seen.get(user.pk), now)
     ]
-    ctx = {"classroom": classroom, "matrix": matrix, "rows": rows}
+    ctx = {
+        "classroom": classroom,
+        "matrix": matrix,
+        "rows": rows,
+        "only_inactive": only_inactive,
+        "inactive_days": activity.INACTIVE_DAYS,
+        "weeks": activity.class_weeks(classroom, (user.pk for user, _ in matrix.students)),
+    }
     return page(request, "classroom/dashboard.html", ctx)
 
 
@@ -796,6 +815,8 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
         "name": display_name(pupil),
         "cells": cells,
         "history": student_history(classroom, pupil),
+        "last_seen": activity.last_seen(classroom, [pupil.pk])[pupil.pk],
+        "weeks": activity.pupil_weeks(classroom, pupil),
         "trainer": trainer,
         "trainer_recent": trainer_recent,
         "trainer_themes_met": any(v.themes for v in trainer),

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -32,7 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from lessons import progress
+from lessons import once, progress
 from lessons import themes as puzzle_themes
 from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
 from lessons.classroom.permissions import (
@@ -40,9 +41,21 @@ from lessons.classroom.permissions import (
     display_name,
     drill_for_member,
     drill_for_teacher,
+    is_student,
     student_required,
 )
-from lessons.models import Classroom, Drill, DrillItem, Lesson, Puzzle, Source, Step, StepKind, Variant
+from lessons.models import (
+    Classroom,
+    Drill,
+    DrillItem,
+    FormKind,
+    Lesson,
+    Puzzle,
+    Source,
+    Step,
+    StepKind,
+    Variant,
+)
 from lessons.render import confirm_page, page
 from lessons.templatetags.baloot import separator, theme_name
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _lesson_steps
@@ -208,7 +221,9 @@ class SearchForm(forms.Form):
         self.fields["lesson"].choices = anything + [
             (lesson.pk, f"{lesson.course.title}{separator()}{lesson.title}") for lesson in lessons
         ]
-        self.fields["theme"].choices = anything + [(t, _theme_name(t)) for t in themes]
+        # By name, in the page's language: the names are what the teacher reads, never the keys.
+        named = sorted(((t, _theme_name(t)) for t in themes), key=lambda tn: tn[1].casefold())
+        self.fields["theme"].choices = anything + named
         self.fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]
         self.fields["band"].choices = anything + list(puzzle_themes.BAND_NAMES.items())
         self.fields["source"].choices = [
@@ -312,6 +327,7 @@ def _edit_page(
         "search_form": search_form,
         "found": [(p, p.pk in in_drill) for p in found] if found is not None else None,
         "search_max": SEARCH_MAX,
+        "copy_form": once.OnceForm(),
         "copy_classes": Classroom.objects.filter(teachers=request.user, archived_at__isnull=True).order_by(
             "name", "id"
         ),
@@ -458,20 +474,37 @@ def drill_copy(request: HttpRequest, drill_id: int) -> HttpResponse:
     if not target_ids or len(target_ids) != 1:
         return _bad(request, drill, _("Choose the class to copy the drill to."))
     target = class_for_teacher(request, target_ids[0], change=True)
+    # A one-time token (lessons/once.py): the same form sent twice makes one copy, and both
+    # submits land on it.
+    token_form = once.OnceForm(request.POST)
+    if not token_form.is_valid():
+        return _bad(request, drill, str(token_form.non_field_errors()[0]))
+    token = token_form.cleaned_data["token"]
     title = drill.title if target.pk != drill.classroom_id else _("%(title)s (copy)") % {"title": drill.title}
     with transaction.atomic():
-        copy = Drill.objects.create(
-            classroom=target,
-            title=title[: Drill._meta.get_field("title").max_length],
-            target_accuracy=drill.target_accuracy,
-            time_zone=drill.time_zone,
-            draft=True,
-        )
-        DrillItem.objects.bulk_create(
-            DrillItem(drill=copy, order=item.order, lesson_id=item.lesson_id, puzzle_id=item.puzzle_id)
-            for item in drill.items.all()
-        )
-    return HttpResponseRedirect(reverse("drills-edit", args=[copy.pk]))
+        made = once.claim(token, FormKind.COPY, request.user)
+        if made is not None:
+            made.drill = Drill.objects.create(
+                classroom=target,
+                title=title[: Drill._meta.get_field("title").max_length],
+                target_accuracy=drill.target_accuracy,
+                time_zone=drill.time_zone,
+                draft=True,
+            )
+            made.save(update_fields=["drill"])
+            DrillItem.objects.bulk_create(
+                DrillItem(
+                    drill=made.drill, order=item.order, lesson_id=item.lesson_id, puzzle_id=item.puzzle_id
+                )
+                for item in drill.items.all()
+            )
+    if made is None:  # sent twice: the copy the first one made
+        made = once.earlier(token, FormKind.COPY)
+        if made is None or made.user_id != request.user.pk or made.drill_id is None:
+            return _bad(
+                request, drill, _("This form was already sent: reload the page to copy the drill again.")
+            )
+    return HttpResponseRedirect(reverse("drills-edit", args=[made.drill_id]))
 
 
 # ---------------------------------------------------------------- pupils: doing a drill
@@ -483,7 +516,12 @@ def my_drills(request: HttpRequest) -> HttpResponse:
     rows = student_drill_rows(request.user)
     memberships = request.user.memberships.filter(left_at__isnull=True).select_related("classroom")
     classes = list(memberships.order_by("classroom__name"))
-    return page(request, "classroom/my_drills.html", {"rows": rows, "memberships": classes})
+    ctx = {
+        "rows": rows,
+        "memberships": classes,
+        "reminders_by_email": settings.REMINDERS_BY_EMAIL and is_student(request.user),
+    }
+    return page(request, "classroom/my_drills.html", ctx)
 
 
 @login_required

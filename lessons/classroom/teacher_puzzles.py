@@ -40,7 +40,17 @@ from engine.ranking import NO_TRUMP, points_of
 from lessons import checking
 from lessons.classroom.permissions import is_teacher, teacher_required
 from lessons.content import LOADER_COMMANDS, InvalidPuzzle, check_puzzle
-from lessons.models import TASK_COMMANDS, Drill, DrillItem, Puzzle, PuzzleAuthor, Source, Task, Variant
+from lessons.models import (
+    TASK_COMMANDS,
+    Attempt,
+    Drill,
+    DrillItem,
+    Puzzle,
+    PuzzleAuthor,
+    Source,
+    Task,
+    Variant,
+)
 from lessons.render import page
 from lessons.templatetags.table import best_card_view, card_face, card_faces, table_view
 
@@ -137,6 +147,8 @@ class TeacherPuzzleForm(forms.Form):
     difficulty = forms.TypedChoiceField(
         label=gettext_lazy("Difficulty"), choices=[(n, str(n)) for n in range(1, 6)], coerce=int, initial=1
     )
+    # The drill whose "make a puzzle of your own" link opened the form: the puzzle is added to it.
+    drill = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=1, max_value=10**17)
 
     def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -144,17 +156,28 @@ class TeacherPuzzleForm(forms.Form):
         names = self.card_names()
         for name in ("trick1", "trick2", "trick3", "trick4"):
             self.fields[name].choices = [("", "—"), *[(c, names[c]) for c in CARD_CODES]]
+        seat_names = {seat: messages.seat_name(seat, self.picked_variant, lang) for seat in SEATS}
         for seat, name in HAND_FIELDS.items():
-            seat_name = messages.seat_name(seat, self.picked_variant, lang)
-            self.fields[name].label = _("Cards of %(seat)s") % {"seat": seat_name}
+            self.fields[name].label = _("Cards of %(seat)s") % {"seat": seat_names[seat]}
+        # Seats in the page's language (O for Ouest in French), not the notation's letters.
+        named = [(seat, seat_names[seat]) for seat in SEATS]
+        self.fields["seat"].choices = named
+        self.fields["leader"].choices = named
+        self.fields["taker"].choices = [("", "—"), *named]
         self.spec: Any = None  # the checked puzzle, once valid
         self.output: dict[str, Any] | None = None  # the engine's answer, in the teacher's language
         self.position: dict[str, Any] | None = None
 
     @property
+    def picked_task(self) -> str:
+        """The task whose fields the page shows: the one posted, else the initial one."""
+        value = self.data.get("task") if self.is_bound else self.initial.get("task", Task.PLAY)
+        return value if value in [t.value for t in TASKS] else Task.PLAY
+
+    @property
     def picked_variant(self) -> str:
-        """The variant the cards are named in: the one posted, else Saudi."""
-        value = self.data.get("variant") if self.is_bound else None
+        """The variant the cards are named in: the one posted (or given), else Saudi."""
+        value = self.data.get("variant") if self.is_bound else self.initial.get("variant")
         return value if value in Variant.values else Variant.SAUDI
 
     def card_names(self) -> dict[str, str]:
@@ -357,27 +380,98 @@ def new_key() -> str:
     raise RuntimeError("no free puzzle key found")
 
 
-def save_puzzle(form: TeacherPuzzleForm, author: Any) -> Puzzle:
+def save_puzzle(form: TeacherPuzzleForm, author: Any, editing: Puzzle | None = None) -> Puzzle:
+    """A new puzzle, or ``editing`` changed: in place while nobody answered it, else as a new
+    version, the old one kept for the answers given to it (and in the drills where they were
+    given; the other drills take the new version)."""
     spec = form.spec
     data = form.cleaned_data
+    fields = {
+        "variant": spec.variant,
+        "task": spec.task,
+        "position": spec.position,
+        "answers": spec.answers,
+        "prompt": data["prompt"].strip(),
+        "hint": data.get("hint", "").strip(),
+        "explanation": data.get("explanation", "").strip(),
+        "rules": spec.rules,
+        "themes": spec.themes,
+        "difficulty": spec.difficulty,
+    }
     # The teacher writes in one language: it goes in the English columns, the fallback of every language.
     with translation.override("en"), transaction.atomic():
-        puzzle = Puzzle.objects.create(
-            key=new_key(),
-            variant=spec.variant,
-            task=spec.task,
-            position=spec.position,
-            answers=spec.answers,
-            prompt=data["prompt"].strip(),
-            hint=data.get("hint", "").strip(),
-            explanation=data.get("explanation", "").strip(),
-            rules=spec.rules,
-            themes=spec.themes,
-            difficulty=spec.difficulty,
-            source=Source.TEACHER,
-        )
+        if editing is not None and not editing.attempts.exists():
+            for name, value in fields.items():
+                setattr(editing, name, value)
+            editing.save()
+            return editing
+        puzzle = Puzzle.objects.create(key=new_key(), source=Source.TEACHER, **fields)
         PuzzleAuthor.objects.create(puzzle=puzzle, author=author)
+        if editing is not None:
+            PuzzleAuthor.objects.filter(puzzle=editing).update(replaced_by=puzzle)
+            answered_in = Attempt.objects.filter(puzzle=editing, drill__isnull=False).values("drill_id")
+            DrillItem.objects.filter(puzzle=editing).exclude(drill_id__in=answered_in).update(puzzle=puzzle)
     return puzzle
+
+
+def add_to_drill(puzzle: Puzzle, drill: Drill) -> None:
+    """The puzzle at the end of the drill, once."""
+    with transaction.atomic():
+        if not DrillItem.objects.filter(drill=drill, puzzle=puzzle).exists():
+            last = (
+                DrillItem.objects.filter(drill=drill)
+                .order_by("-order")
+                .values_list("order", flat=True)
+                .first()
+            )
+            DrillItem.objects.create(drill=drill, puzzle=puzzle, order=(last or 0) + 1)
+
+
+def teachers_drill(user: Any, drill_id: Any) -> Drill | None:
+    """One of the user's drills still open to changes (not archived, nor in an archived class)."""
+    if not drill_id:
+        return None
+    return Drill.objects.filter(
+        pk=drill_id,
+        classroom__teachers=user,
+        archived_at__isnull=True,
+        classroom__archived_at__isnull=True,
+    ).first()
+
+
+def initial_of(puzzle: Puzzle) -> dict[str, Any]:
+    """The form's fields for a saved puzzle, to edit it: the inverse of the form's ``clean``."""
+    position = puzzle.position or {}
+    trick = [card for _seat, card in position.get("trick") or []]
+    initial: dict[str, Any] = {
+        "variant": puzzle.variant,
+        "task": puzzle.task,
+        "difficulty": puzzle.difficulty,
+    }
+    with translation.override("en"):
+        initial.update(prompt=puzzle.prompt, hint=puzzle.hint, explanation=puzzle.explanation)
+    for n, card in enumerate(trick, 1):
+        initial[f"trick{n}"] = card
+    if puzzle.task == Task.BEST_CARD:
+        contract = position.get("contract") or {}
+        initial["trump"] = contract.get("trump") or "none"
+        initial["taker"] = contract.get("taker") or ""
+        leader = position.get("leader", "S")
+        initial["seat"] = SEATS[(SEATS.index(leader) + len(trick)) % 4] if leader in SEATS else "S"
+        for seat, name in HAND_FIELDS.items():
+            initial[name] = list((position.get("hands") or {}).get(seat) or [])
+        initial["points_ns"] = (position.get("points") or {}).get("NS", 0)
+        return initial
+    initial["trump"] = position.get("trump") or "none"
+    if puzzle.task in TRICK_TASKS:
+        first = (position.get("trick") or [["E"]])[0][0]
+        initial["leader"] = first if first in SEATS else "E"
+        return initial
+    initial["seat"] = position.get("seat", "S")
+    initial["hand"] = list(position.get("hand") or [])
+    if puzzle.task == Task.PLAY:
+        initial["answers"] = list(puzzle.answers or [])
+    return initial
 
 
 # ---------------------------------------------------------------- views
@@ -402,26 +496,79 @@ def _puzzle_for_author(request: HttpRequest, key: str, change: bool = False) -> 
 
 @teacher_required
 def puzzle_list(request: HttpRequest) -> HttpResponse:
-    puzzles = Puzzle.objects.filter(author_record__author=request.user).order_by(
-        "-author_record__created", "-id"
-    )
+    puzzles = Puzzle.objects.filter(
+        author_record__author=request.user, author_record__replaced_by__isnull=True
+    ).order_by("-author_record__created", "-id")
     return page(request, "classroom/puzzles_mine.html", {"puzzles": puzzles})
+
+
+TASK_HELP = {
+    Task.PLAY: gettext_lazy("One hand and the trick so far: the pupil plays a card you accept."),
+    Task.ALL_LEGAL: gettext_lazy(
+        "One hand and the trick so far: the pupil finds every card that may be played."
+    ),
+    Task.TRICK_WINNER: gettext_lazy("A complete trick: the pupil says who wins it."),
+    Task.COUNT: gettext_lazy("A complete trick: the pupil counts its card points."),
+    Task.BEST_CARD: gettext_lazy("Four open hands near the end: the solver finds the best card."),
+}
+
+
+def _drill_param(request: HttpRequest) -> int | None:
+    raw = request.GET.get("drill", "")
+    return int(raw) if raw.isdigit() and len(raw) < 18 else None
+
+
+def _maker_page(request: HttpRequest, form: TeacherPuzzleForm, **ctx: Any) -> HttpResponse:
+    return page(request, "classroom/puzzle_new.html", {"form": form, "task": form.picked_task, **ctx})
+
+
+def _after_save(request: HttpRequest, form: TeacherPuzzleForm, puzzle: Puzzle) -> HttpResponse:
+    drill = teachers_drill(request.user, form.cleaned_data.get("drill"))
+    if drill is not None:
+        add_to_drill(puzzle, drill)
+        return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
+    return HttpResponseRedirect(reverse("teacher-puzzles-detail", args=[puzzle.key]))
 
 
 @teacher_required
 @require_http_methods(["GET", "POST"])
 def puzzle_new(request: HttpRequest) -> HttpResponse:
-    """The card picker; "Check" shows the engine's verdict, "Save" keeps a puzzle the engine accepts."""
+    """The task first, then its fields only; "Check" shows the engine's verdict, "Save" keeps a
+    puzzle the engine accepts (and adds it to the drill it was made for)."""
     lang = get_language() or "en"
     if request.method != "POST":
-        form = TeacherPuzzleForm(initial={"variant": Variant.SAUDI, "trump": "H"}, lang=lang)
-        return page(request, "classroom/puzzle_new.html", {"form": form})
+        task = request.GET.get("task", "")
+        drill = _drill_param(request)
+        if task not in [t.value for t in TASKS]:
+            choices = [(t.value, t.label, TASK_HELP[t]) for t in TASKS]
+            return page(request, "classroom/puzzle_task.html", {"choices": choices, "drill": drill})
+        initial = {"variant": Variant.SAUDI, "trump": "H", "task": task, "drill": drill}
+        return _maker_page(request, TeacherPuzzleForm(initial=initial, lang=lang))
     form = TeacherPuzzleForm(request.POST, lang=lang)
     valid = form.is_valid()
     if valid and request.POST.get("action") == "save":
-        puzzle = save_puzzle(form, request.user)
-        return HttpResponseRedirect(reverse("teacher-puzzles-detail", args=[puzzle.key]))
-    return page(request, "classroom/puzzle_new.html", {"form": form, "checked": True})
+        return _after_save(request, form, save_puzzle(form, request.user))
+    return _maker_page(request, form, checked=True)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def puzzle_edit(request: HttpRequest, key: str) -> HttpResponse:
+    """A saved puzzle in the form again: changed in place while nobody answered it, else saved
+    as a new version (see :func:`save_puzzle`); an old version leads to the latest."""
+    puzzle = _puzzle_for_author(request, key, change=True)
+    newer = puzzle.author_record.replaced_by
+    if newer is not None:
+        return HttpResponseRedirect(reverse("teacher-puzzles-edit", args=[newer.key]))
+    lang = get_language() or "en"
+    answered = puzzle.attempts.exists()
+    if request.method != "POST":
+        form = TeacherPuzzleForm(initial=initial_of(puzzle), lang=lang)
+        return _maker_page(request, form, editing=puzzle, answered=answered)
+    form = TeacherPuzzleForm(request.POST, lang=lang)
+    if form.is_valid() and request.POST.get("action") == "save":
+        return _after_save(request, form, save_puzzle(form, request.user, editing=puzzle))
+    return _maker_page(request, form, checked=True, editing=puzzle, answered=answered)
 
 
 @teacher_required
@@ -432,7 +579,7 @@ def check(request: HttpRequest) -> HttpResponse:
     form = TeacherPuzzleForm(request.POST, lang=get_language() or "en")
     form.is_valid()
     template = "classroom/puzzle_new.html#verdict" if request.htmx else "classroom/puzzle_new.html"
-    return page(request, template, {"form": form, "checked": True})
+    return page(request, template, {"form": form, "task": form.picked_task, "checked": True})
 
 
 @login_required
@@ -481,15 +628,7 @@ def puzzle_add_to_drill(request: HttpRequest, key: str) -> HttpResponse:
             "back": reverse("teacher-puzzles-detail", args=[key]),
         }
         return page(request, "classroom/bad_request.html", ctx, status=400)
-    with transaction.atomic():
-        if not DrillItem.objects.filter(drill=drill, puzzle=puzzle).exists():
-            last = (
-                DrillItem.objects.filter(drill=drill)
-                .order_by("-order")
-                .values_list("order", flat=True)
-                .first()
-            )
-            DrillItem.objects.create(drill=drill, puzzle=puzzle, order=(last or 0) + 1)
+    add_to_drill(puzzle, drill)
     return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
 
 

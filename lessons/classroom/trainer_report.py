@@ -74,6 +74,7 @@ class ShortRating:
     rating: int
     provisional: bool
     played: int
+    updated: dt.datetime | None = None  # the pupil's latest moment in the trainer (see activity.last_seen)
 
 
 def _label(variant: str) -> str:
@@ -149,12 +150,13 @@ def class_ratings(user_ids: Iterable[int]) -> dict[int, list[ShortRating]]:
     if not ids:
         return dict(out)
     ratings = _trained(user_id__in=ids).only(
-        "user", "variant", "rating", "deviation", "streak", "best_streak", "played"
+        "user", "variant", "rating", "deviation", "streak", "best_streak", "played", "updated"
     )
     order = {v: n for n, v in enumerate(Variant.values)}
     for r in sorted(ratings, key=lambda r: order.get(r.variant, len(order))):
         shown = standing(r, 0)
-        short = ShortRating(r.variant, _label(r.variant), shown.rating, shown.provisional, r.played)
+        label = _label(r.variant)
+        short = ShortRating(r.variant, label, shown.rating, shown.provisional, r.played, r.updated)
         out[r.user_id].append(short)
     return dict(out)
 

@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from lessons.classroom import accounts, classes, dashboard, drills, teacher_puzzles
+from lessons.classroom import accounts, classes, dashboard, drills, reminders, teacher_puzzles
 
 
 class IdConverter:
@@ -34,6 +34,7 @@ urlpatterns = [
     path("accounts/password/", accounts.password_change, name="accounts-password"),
     path("accounts/password/done/", accounts.password_change_done, name="accounts-password-done"),
     path("accounts/password/notice/", accounts.password_notice, name="accounts-password-notice"),
+    path("accounts/reminders/", reminders.reminder_settings, name="accounts-reminders"),
     path("teachers/", classes.for_teachers, name="classes-for-teachers"),
     # Joining a class
     path("join/", classes.join_code, name="classes-join-code"),
@@ -98,6 +99,7 @@ urlpatterns = [
     path("puzzles/new/", teacher_puzzles.puzzle_new, name="teacher-puzzles-new"),
     path("puzzles/check", teacher_puzzles.check, name="teacher-puzzles-check"),
     path(PUZZLE, teacher_puzzles.puzzle_detail, name="teacher-puzzles-detail"),
+    path(PUZZLE + "edit/", teacher_puzzles.puzzle_edit, name="teacher-puzzles-edit"),
     path(PUZZLE + "add", teacher_puzzles.puzzle_add_to_drill, name="teacher-puzzles-add"),
     path(PUZZLE + "delete", teacher_puzzles.puzzle_delete, name="teacher-puzzles-delete"),
 ]

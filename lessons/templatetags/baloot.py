@@ -12,7 +12,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 from django.utils import translation
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
 
@@ -44,6 +44,30 @@ _MIDDLE_DOT = re.compile(r"\s*·\s*")
 def separator(lang: str | None = None) -> str:
     """The separator between the parts of a line in ``lang`` (the page's language by default)."""
     return SEPARATORS.get((lang or get_language() or "").split("-")[0], SEPARATOR)
+
+
+# Items of a list (pupils' names, cards): Arabic and Persian write the Arabic comma «، ».
+LIST_SEPARATOR = ", "
+LIST_SEPARATORS = {"ar": "، ", "fa": "، "}
+
+
+def list_separator(lang: str | None = None) -> str:
+    """What parts the items of a list in ``lang`` (the page's language by default)."""
+    return LIST_SEPARATORS.get((lang or get_language() or "").split("-")[0], LIST_SEPARATOR)
+
+
+@register.simple_tag
+def list_sep() -> str:
+    """``{% list_sep %}`` between the items of a list, in the page's language."""
+    return list_separator()
+
+
+@register.filter(is_safe=True, needs_autoescape=True)
+def join_list(items: Any, autoescape: bool = True) -> str:
+    """``{{ names|join_list }}``: the items parted as the page's language parts a list («، » in
+    Arabic and Persian, ", " elsewhere), each escaped."""
+    escaped = (conditional_escape(item) if autoescape else str(item) for item in items or [])
+    return mark_safe(list_separator().join(escaped))
 
 
 def localize_separators(text: str, lang: str | None = None) -> str:

@@ -295,8 +295,10 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
     if taker:
         facts.append((_("Taker"), messages.seat_name(taker, variant, lang)))
     # Labels in the variant's own words: «الأبناط» and «الأكلات» are the Saudi course's.
-    for key, label in (("card_points", variant_gettext("Card points", variant)),
-                       ("tricks", variant_gettext("Tricks", variant))):
+    for key, label in (
+        ("card_points", variant_gettext("Card points", variant)),
+        ("tricks", variant_gettext("Tricks", variant)),
+    ):
         value = position.get(key)
         if isinstance(value, dict):
             for team in TEAMS:
@@ -347,8 +349,10 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
         for team in TEAMS:
             if team in game:
                 facts.append(
-                    (_("Game score") + separator(lang) + messages.team_name(team, variant, lang),
-                     str(game[team]))
+                    (
+                        _("Game score") + separator(lang) + messages.team_name(team, variant, lang),
+                        str(game[team]),
+                    )
                 )
     return facts
 

@@ -140,7 +140,8 @@ def teacher_makes_a_drill(page: Page, base: str, lang: str, classroom: Classroom
     page.locator(f'input[name=puzzle][value="{puzzle.pk}"]').check()
     button(page, lang, "Add the ticked puzzles").click()
     expect(page.locator(".item-list li")).to_have_count(1)
-    expect(page.locator(".item-list li .key")).to_have_text(PUZZLE)
+    expect(page.locator(".item-list li")).to_have_attribute("data-key", PUZZLE)
+    expect(page.locator(".item-list li .puzzle-preview")).to_be_visible()  # its cards, not its key
 
     # Then its due date, in the settings form.
     page.locator("input[name=due]").fill(DUE.isoformat())

@@ -5,11 +5,14 @@ from typing import Any
 
 from django import template
 from django.utils.formats import date_format, time_format
+from django.utils.translation import get_language
 
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import is_student
 from lessons.classroom.permissions import is_teacher as _is_teacher
-from lessons.models import Drill
+from lessons.models import Drill, Puzzle
+from lessons.templatetags.baloot import list_separator
+from lessons.templatetags.table import card_faces
 
 register = template.Library()
 
@@ -39,3 +42,29 @@ def due_date(drill: Drill, fmt: str = "DATE_FORMAT") -> str:
 @register.filter
 def is_teacher(user: Any) -> bool:
     return bool(getattr(user, "is_authenticated", False)) and _is_teacher(user)
+
+
+PREVIEW_SEATS = ("S", "E", "N", "W")  # turn order
+PREVIEW_MAX = 8
+
+
+def preview_cards(position: Any) -> list[str]:
+    """The cards that tell a puzzle from another at a glance: the hand to play (the player's, in
+    a best-card puzzle), else the trick."""
+    if not isinstance(position, dict):
+        return []
+    if isinstance(position.get("hand"), list):
+        return position["hand"]
+    hands, trick = position.get("hands"), position.get("trick") or []
+    if isinstance(hands, dict) and position.get("leader") in PREVIEW_SEATS:
+        seat = PREVIEW_SEATS[(PREVIEW_SEATS.index(position["leader"]) + len(trick)) % 4]
+        return list(hands.get(seat) or [])
+    return [card for _seat, card in trick if isinstance(card, str)] if isinstance(trick, list) else []
+
+
+@register.inclusion_tag("classroom/partials/preview.html")
+def puzzle_preview(puzzle: Puzzle) -> dict[str, Any]:
+    """``{% puzzle_preview puzzle %}``: the puzzle's cards, small, named for a screen reader."""
+    lang = get_language() or "en"
+    faces = card_faces(preview_cards(puzzle.position)[:PREVIEW_MAX], puzzle.variant, lang, "french")
+    return {"faces": faces, "names": list_separator(lang).join(f.name for f in faces)}

@@ -122,3 +122,30 @@ def test_a_wrong_best_card_is_shown_as_a_card_not_a_code(saudi):
 
     assert answer_label(puzzle, "QH", "en") == "Q♥"
     assert answer_label(puzzle, "QH", "fr") == "D♥"
+
+
+def test_the_pupils_who_gave_an_answer_are_parted_by_the_arabic_comma_in_arabic(
+    client, teacher, student, drill
+):
+    from lessons.models import Attempt, Puzzle
+    from tests.site.classroom.base import login, make_student
+
+    zainab = make_student("zzz222", "زينب", drill.classroom)
+    puzzle = Puzzle.objects.get(key="sa-winner-1")
+    for n, pupil in enumerate((student, zainab)):
+        Attempt.objects.create(
+            puzzle=puzzle,
+            session_key="s",
+            user=pupil,
+            answer="E",
+            correct=False,
+            token=f"sep-{n}",
+            drill=drill,
+        )
+    login(client, teacher)
+
+    arabic = client.get(f"/ar/classes/{drill.classroom_id}/dashboard/puzzles/").text
+    french = client.get(f"/fr/classes/{drill.classroom_id}/dashboard/puzzles/").text
+
+    assert "</a>، <a" in arabic and "</a>, <a" not in arabic
+    assert "</a>, <a" in french

@@ -16,7 +16,7 @@ def edit(client, drill, **params):
 
 def found_keys(response):
     """The keys of the puzzles the search lists."""
-    return re.findall(r'<span class="key" dir="ltr">([^<]+)</span> <span class="meta">', response.text)
+    return re.findall(r'<li data-key="([^"]+)"><label><input type="checkbox"', response.text)
 
 
 def test_it_offers_the_generator_as_a_source(client, teacher, drill):

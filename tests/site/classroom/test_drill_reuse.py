@@ -2,6 +2,12 @@
 pupils only, and copies in the same class or another."""
 
 import datetime as dt
+import re
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
 
 from lessons.models import Drill, DrillItem
 from tests.site.classroom.base import *  # noqa: F403
@@ -96,13 +102,13 @@ def test_a_copy_in_another_class_is_a_draft_with_the_same_items(client, teacher,
     other = make_class_for(teacher)
     login(client, teacher)
 
-    response = client.post(f"/en/drills/{drill.pk}/copy", {"classroom": other.pk})
+    response = client.post(f"/en/drills/{drill.pk}/copy", {"classroom": other.pk, "token": "copy-0000001"})
 
     copy = Drill.objects.get(classroom=other)
     assert response["Location"] == f"/en/drills/{copy.pk}/edit/"
     assert (copy.title, copy.draft, copy.due_at, copy.target_accuracy) == ("Follow suit", True, None, 80)
     assert items_of(copy) == items_of(drill)
-    client.post(f"/en/drills/{drill.pk}/copy", {"classroom": drill.classroom_id})
+    client.post(f"/en/drills/{drill.pk}/copy", {"classroom": drill.classroom_id, "token": "copy-0000002"})
     assert Drill.objects.filter(classroom=drill.classroom, title="Follow suit (copy)").exists()
 
 
@@ -111,6 +117,7 @@ def test_a_drill_is_not_copied_into_someone_elses_class(client, teacher, other_c
 
     assert client.post(f"/en/drills/{drill.pk}/copy", {"classroom": other_classroom.pk}).status_code == 404
     assert client.post(f"/en/drills/{drill.pk}/copy", {"classroom": "x"}).status_code == 400
+    assert client.post(f"/en/drills/{drill.pk}/copy", {"classroom": drill.classroom_id}).status_code == 400
     assert not Drill.objects.filter(classroom=other_classroom).exists()
 
 
@@ -122,3 +129,44 @@ def make_class_for(teacher):
     from tests.site.classroom.base import make_class
 
     return make_class(teacher, "Jeddah club", "JED234")
+
+
+def test_a_copy_sent_twice_makes_one_draft(client, teacher, drill):
+    login(client, teacher)
+    page = client.get(f"/en/drills/{drill.pk}/edit/").text
+    token = re.search(r'name="token" value="([^"]+)"', page).group(1)
+
+    first = client.post(f"/en/drills/{drill.pk}/copy", {"classroom": drill.classroom_id, "token": token})
+    again = client.post(f"/en/drills/{drill.pk}/copy", {"classroom": drill.classroom_id, "token": token})
+
+    copies = Drill.objects.filter(title="Follow suit (copy)")
+    assert copies.count() == 1
+    assert first["Location"] == again["Location"] == f"/en/drills/{copies.get().pk}/edit/"
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="concurrent writers need a server database")
+@pytest.mark.django_db(transaction=True)
+def test_the_same_copy_form_sent_four_times_at_once_makes_one_draft(teacher, drill):
+    start = threading.Barrier(4)
+    landed: list[str] = []
+
+    def submit() -> None:
+        try:
+            client = Client()
+            login(client, teacher)
+            start.wait()
+            response = client.post(
+                f"/en/drills/{drill.pk}/copy", {"classroom": drill.classroom_id, "token": "same-1234"}
+            )
+            landed.append(response["Location"])
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    copy = Drill.objects.get(title="Follow suit (copy)")
+    assert landed == [f"/en/drills/{copy.pk}/edit/"] * 4

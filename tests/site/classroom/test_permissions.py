@@ -77,6 +77,8 @@ MATRIX = [
     ("get", "/en/accounts/password/", None, (A, T, T, T, T, T, T)),
     ("get", "/en/accounts/password/done/", None, (A, T, T, T, T, T, T)),
     ("get", "/en/accounts/password/notice/", None, (A, T, T, T, T, T, T)),
+    # Reminders by email: none without email settings (the tests' default)
+    ("get", "/en/accounts/reminders/", None, (A, N, N, N, N, N, N)),
     # The page for teachers
     ("get", "/en/teachers/", None, (T, T, T, T, T, T, T)),
     # Joining
@@ -137,7 +139,7 @@ MATRIX = [
     ("post", "/en/drills/{d}/archive", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/drills/{d}/restore", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/drills/{d}/publish", {}, (A, F, N, A, A, N, F)),
-    ("post", "/en/drills/{d}/copy", {"classroom": "{c}"}, (A, F, N, A, A, N, F)),
+    ("post", "/en/drills/{d}/copy", {"classroom": "{c}", "token": ONCE}, (A, F, N, A, A, N, F)),
     # Drills: doing them
     ("get", "/en/drills/", None, (A, T, T, F, F, F, F)),
     ("get", "/en/drills/{d}/", None, (A, T, N, T, T, N, T)),
@@ -157,6 +159,8 @@ MATRIX = [
     ("post", "/en/puzzles/new/", NEW_PUZZLE, (A, F, F, A, A, A, F)),
     ("post", "/en/puzzles/check", NEW_PUZZLE, (A, F, F, T, T, T, F)),
     ("get", "/en/puzzles/{tp}/", None, (A, F, F, T, N, N, T)),
+    ("get", "/en/puzzles/{tp}/edit/", None, (A, F, F, T, N, N, F)),
+    ("post", "/en/puzzles/{tp}/edit/", NEW_PUZZLE, (A, F, F, A, N, N, F)),
     ("post", "/en/puzzles/{tp}/add", {"drill": "{d}"}, (A, F, F, A, N, N, F)),
     ("post", "/en/puzzles/{tp}/delete", {}, (A, F, F, A, N, N, F)),
 ]
