@@ -7,8 +7,8 @@ holds the curriculum to it.
 A text counts in a language when it is written there (not empty). The texts are: the course's
 title and description, each lesson's title and summary, each step's text, and each puzzle's
 prompt, hint and explanation. Titles, prompts, hints and explanations are always counted (a
-missing hint is missing in every language); descriptions, summaries and step texts only where
-they exist in English.
+missing hint is missing in every language), except the hints of a checkpoint, which has none;
+descriptions, summaries and step texts only where they exist in English.
 """
 
 from __future__ import annotations
@@ -49,7 +49,9 @@ def texts(course: CourseSpec) -> Iterator[tuple[str, Text, bool]]:
             yield f"{name} steps[{i}] text", step.body, False
             if step.puzzle is not None:
                 for field in ("prompt", "hint", "explanation"):
-                    yield f"{name} puzzle {step.puzzle.key} {field}", getattr(step.puzzle, field), True
+                    # A checkpoint's puzzles have no hint: none is missing.
+                    required = not (field == "hint" and lesson.checkpoint)
+                    yield f"{name} puzzle {step.puzzle.key} {field}", getattr(step.puzzle, field), required
 
 
 def missing_texts(course: CourseSpec) -> list[MissingText]:
@@ -101,8 +103,8 @@ def difficulty_by_kind(course: CourseSpec) -> dict[str, dict[str, int]]:
 
 
 def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
-    """For every variant, its course's numbers: ``lessons``, ``puzzles``, ``complete_languages``,
-    ``unpractised_rules``, ``course`` (its English title), ``puzzles_by_kind``,
+    """For every variant, its course's numbers: ``lessons`` and ``checkpoints``, ``puzzles``,
+    ``complete_languages``, ``unpractised_rules``, ``course`` (its English title), ``puzzles_by_kind``,
     ``puzzles_by_difficulty``, ``difficulty_by_kind`` and ``practised_rules`` (in the rules' order).
 
     A variant without a course has nothing: no language is complete, no rule is practised.
@@ -114,6 +116,7 @@ def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
         if course is None:
             out[variant] = {
                 "lessons": 0,
+                "checkpoints": 0,
                 "puzzles": 0,
                 "complete_languages": [],
                 "unpractised_rules": applicable_rules(variant),
@@ -125,7 +128,8 @@ def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
             }
             continue
         out[variant] = {
-            "lessons": len(course.lessons),
+            "lessons": sum(1 for lesson in course.lessons if not lesson.checkpoint),
+            "checkpoints": sum(1 for lesson in course.lessons if lesson.checkpoint),
             "puzzles": len(course.puzzles),
             "complete_languages": complete_languages(course),
             "unpractised_rules": unpractised_rules(course),

@@ -104,9 +104,12 @@ def course(request: HttpRequest, variant: str) -> HttpResponse:
     lessons = list(course.lessons.all())
     marks = progress.lesson_marks(request, lessons)
     stars = progress.lesson_stars(request, lessons)
-    rows = [
-        LessonRow(i, lesson, marks.get(lesson.pk), stars[lesson.pk]) for i, lesson in enumerate(lessons, 1)
-    ]
+    rows = []
+    number = 0
+    for lesson in lessons:
+        # A checkpoint is no lesson of its own: it keeps the number of the lesson it follows.
+        number += 0 if lesson.checkpoint else 1
+        rows.append(LessonRow(number, lesson, marks.get(lesson.pk), stars[lesson.pk]))
     resume = None
     stopped = progress.stopped_at(request, variant)
     row = next((r for r in rows if stopped and r.lesson.slug == stopped[0]), None)
@@ -131,6 +134,7 @@ def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
     ctx = {
         "course": lesson.course,
         "lesson": lesson,
+        "stars": progress.lesson_stars(request, [lesson])[lesson.pk] if lesson.checkpoint else None,
         "steps": [(n, s, bool(s.puzzle and s.puzzle.key in solved)) for n, s in enumerate(steps, 1)],
         **_deck_context(request, variant),
     }
@@ -184,6 +188,8 @@ def hint(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
     page = _puzzle_page_or_400(request, variant, slug, n)
     if isinstance(page, HttpResponse):
         return page
+    if page.lesson.checkpoint:
+        return page.bad_input(_("A checkpoint offers no hint: answer with what the lessons taught."))
     progress.hint_used(request, page.puzzle)
     page.hint_shown = True
     return page.render(fragment="hint")
@@ -400,6 +406,10 @@ class StepPage:
             "deck": self.deck,
             "spanish_offered": self.variant == "moroccan",
             "table": table_view(self.step.table, self.lang, self.deck) if self.step.table else None,
+            # A checkpoint shows the learner's stars on each of its pages.
+            "stars": progress.lesson_stars(self.request, [self.lesson])[self.lesson.pk]
+            if self.lesson.checkpoint
+            else None,
         }
         if self.puzzle:
             ctx.update(self.puzzle_context())

@@ -189,4 +189,5 @@ def lesson_end(context: template.Context, lesson: Any) -> dict[str, Any]:
         "first_hand_url": reverse("practice-variant", args=[course.variant]) if first_hand else "",
         "course": course,
         "prefs": context.get("prefs", {}),
+        "checkpoint": lesson.checkpoint,
     }

@@ -93,10 +93,30 @@ def test_every_text_exists_in_all_four_languages(variant):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_every_puzzle_has_a_hint_and_an_explanation(variant):
-    bare = [p.key for p in course(variant).puzzles if not p.hint.get("en") or not p.explanation.get("en")]
+def test_every_lesson_puzzle_has_a_hint_and_every_puzzle_an_explanation(variant):
+    """A checkpoint's puzzles are the exception: a checkpoint offers no hint."""
+    bare = [
+        p.key
+        for lesson in course(variant).lessons
+        for p in lesson.puzzles
+        if not p.explanation.get("en") or (not lesson.checkpoint and not p.hint.get("en"))
+    ]
 
     assert not bare, f"puzzles without a hint or an explanation: {', '.join(bare)}"
+
+
+# The rules courses close each group of lessons with a checkpoint (a short quiz on its rules).
+CHECKPOINTED = ("moroccan", "french")
+
+
+@pytest.mark.parametrize("variant", CHECKPOINTED)
+def test_the_rules_course_ends_with_a_checkpoint_and_has_one_every_few_lessons(variant):
+    lessons = course(variant).lessons
+    checkpoints = [i for i, lesson in enumerate(lessons) if lesson.checkpoint]
+
+    assert lessons[-1].checkpoint, f"{variant}: the last lesson is not followed by a checkpoint"
+    gaps = [b - a - 1 for a, b in zip([-1, *checkpoints], checkpoints, strict=False)]
+    assert all(1 <= gap <= 4 for gap in gaps), f"{variant}: lessons between checkpoints: {gaps}"
 
 
 # ---------------------------------------------------------------- rules
@@ -215,8 +235,8 @@ def test_curriculum_stats_json_has_the_shape_of_the_issue():
     assert list(result) == ["saudi", "moroccan", "french"]
     for row in result.values():
         assert set(row) == {
-            "course", "lessons", "puzzles", "puzzles_by_kind", "puzzles_by_difficulty", "difficulty_by_kind",
-            "practised_rules", "unpractised_rules", "complete_languages",
+            "course", "lessons", "checkpoints", "puzzles", "puzzles_by_kind", "puzzles_by_difficulty",
+            "difficulty_by_kind", "practised_rules", "unpractised_rules", "complete_languages",
         }  # fmt: skip
     saudi = result["saudi"]
     assert saudi["lessons"] == 2
@@ -230,6 +250,7 @@ def test_curriculum_stats_json_has_the_shape_of_the_issue():
     assert "play.must-follow" in saudi["practised_rules"]
     assert result["moroccan"] == {
         "lessons": 0,
+        "checkpoints": 0,
         "puzzles": 0,
         "complete_languages": [],
         "unpractised_rules": applicable_rules("moroccan"),
@@ -293,7 +314,7 @@ def test_curriculum_stats_counts_a_language_complete_only_when_every_text_is_the
 def test_curriculum_stats_prints_a_readable_summary():
     text = run_stats("--path", str(FIXTURES / "good"))
 
-    assert "saudi: 2 lesson(s), 7 puzzle(s)" in text
+    assert "saudi: 2 lesson(s), 0 checkpoint(s), 7 puzzle(s)" in text
     assert "unpractised rules:" in text
 
 
