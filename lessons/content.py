@@ -6,6 +6,9 @@ Layout (the site brief's content format)::
     lessons/content/<variant>/NN-<slug>.yaml    one lesson: slug, title, summary, steps
     lessons/content/<variant>/NNc-<slug>.yaml   the checkpoint after lesson NN (see below)
 
+A step's ``table`` with ``plays`` is a demonstration, stepped through card by card on the page
+(lessons/demo.py): the four hands as dealt and the cards played, each checked with the engine.
+
 A checkpoint closes a group of lessons (those after the previous checkpoint, up to lesson NN):
 a short mixed quiz of 5 to 8 puzzles on the rules the group practised, after a text step that
 introduces it. Its puzzles give no hint (a checkpoint asks what the lessons taught) and it needs
@@ -43,7 +46,7 @@ from engine.cards import Card, NotationError, Seat
 from engine.cli import COMMANDS
 from engine.messages import error_message
 from engine.notation import InputError
-from lessons import checking, positions
+from lessons import checking, demo, positions
 from lessons.models import TASK_COMMANDS, Task, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -515,6 +518,12 @@ def _check_table(table: Any, where: str, variant: str) -> dict[str, Any]:
         if card in seen:
             raise _Invalid(f"{where}.{place}", f"{card} also at {seen[card]}")
         seen[card] = place
+    if demo.is_demo(table):
+        # A demonstration: every card it plays is checked with the engine (lessons/demo.py).
+        try:
+            demo.check({**table, "variant": variant})
+        except demo.DemoError as e:
+            raise _Invalid(f"{where}.{e.where}", e.reason) from None
     return table
 
 

@@ -25,8 +25,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine import messages
+from engine.cards import Card
 from engine.notation import InputError
-from lessons import checking, lesson_cache, progress, review, timing
+from lessons import checking, demo, lesson_cache, progress, review, timing
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
@@ -405,7 +406,8 @@ class StepPage:
             "prefs": self.prefs,
             "deck": self.deck,
             "spanish_offered": self.variant == "moroccan",
-            "table": table_view(self.step.table, self.lang, self.deck) if self.step.table else None,
+            "table": self._table(),
+            "demo": self._demo(),
             # A checkpoint shows the learner's stars on each of its pages.
             "stars": progress.lesson_stars(self.request, [self.lesson])[self.lesson.pk]
             if self.lesson.checkpoint
@@ -414,6 +416,43 @@ class StepPage:
         if self.puzzle:
             ctx.update(self.puzzle_context())
         return ctx
+
+    def _table(self) -> Any:
+        table = self.step.table
+        if not table or demo.is_demo(table):
+            return None  # a demonstration draws its own table, one card at a time
+        return table_view(table, self.lang, self.deck)
+
+    def _demo(self) -> dict[str, Any] | None:
+        """The demonstration of the step at the card the address asks for (``?card=3``): links
+        step through it without JavaScript; with it, the same links and the arrow keys."""
+        table = self.step.table
+        if not demo.is_demo(table):
+            return None
+        assert table is not None
+        count = len(table["plays"])
+        shown = demo_card(self.request.GET.get("card"), count)
+        frame = demo.frame(table, shown)
+        page = self._url("lessons-step", self.n)
+        variant, lang, deck = self.variant, self.lang, self.deck
+        if frame.play is None:
+            caption = _("The hands as dealt, before the first card.")
+        else:
+            seat, card = frame.play
+            caption = _("Played by %(seat)s: %(card)s") % {
+                "seat": messages.seat_name(seat, variant, lang),
+                "card": messages.card_long_name(Card.parse(card), variant, lang, deck),
+            }
+        return {
+            "table": table_view(frame.position, lang, deck),
+            "shown": shown,
+            "count": count,
+            "caption": caption,
+            "verdict": checking.trick_message(frame.position, lang, deck) if frame.trick_done else "",
+            "first_url": f"{page}?card=0#demo" if shown > 0 else "",
+            "previous_url": f"{page}?card={shown - 1}#demo" if shown > 0 else "",
+            "next_url": f"{page}?card={shown + 1}#demo" if shown < count else "",
+        }
 
     def puzzle_context(self) -> dict[str, Any]:
         puzzle = self.puzzle
@@ -564,6 +603,15 @@ class StepPage:
             }
             for item in items
         ]
+
+
+def demo_card(value: str | None, count: int) -> int:
+    """The card a demonstration's address asks for, from 0 (before the first) to ``count``; a
+    value that is no number shows the start, one out of range the nearest end: never an error."""
+    try:
+        return max(0, min(int(value or 0), count))
+    except ValueError:
+        return 0
 
 
 def rule_url(variant: str, rule: str) -> str:

@@ -105,11 +105,8 @@ def test_every_lesson_puzzle_has_a_hint_and_every_puzzle_an_explanation(variant)
     assert not bare, f"puzzles without a hint or an explanation: {', '.join(bare)}"
 
 
-# The rules courses close each group of lessons with a checkpoint (a short quiz on its rules).
-CHECKPOINTED = ("moroccan", "french")
-
-
-@pytest.mark.parametrize("variant", CHECKPOINTED)
+# Each rules course closes every group of lessons with a checkpoint (a short quiz on its rules).
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_the_rules_course_ends_with_a_checkpoint_and_has_one_every_few_lessons(variant):
     lessons = course(variant).lessons
     checkpoints = [i for i, lesson in enumerate(lessons) if lesson.checkpoint]
