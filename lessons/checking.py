@@ -153,6 +153,14 @@ def engine_output(puzzle: Puzzle, lang: str, deck: str = "french") -> dict[str, 
     return _run(command, position, lang, deck)
 
 
+def trick_message(position: Mapping[str, Any], lang: str, deck: str = "french") -> str:
+    """The engine's verdict on a whole trick of ``position``, in words: who wins it, what it is worth."""
+    trick = {key: position[key] for key in ("variant", "trump", "trick", "options") if key in position}
+    lang = lang if lang in messages.LANGUAGES else messages.DEFAULT_LANGUAGE
+    deck = deck if deck in messages.DECKS else "french"
+    return str(_run("trick", json.dumps(trick, sort_keys=True), lang, deck)["message"])
+
+
 @functools.lru_cache(maxsize=2048)
 def _run(command: str, position: str, lang: str, deck: str) -> dict[str, Any]:
     # Positions are few and answers many: the same question is answered from the cache.

@@ -4,6 +4,15 @@ Layout (the site brief's content format)::
 
     lessons/content/<variant>/course.yaml       variant, title, description, optional order
     lessons/content/<variant>/NN-<slug>.yaml    one lesson: slug, title, summary, steps
+    lessons/content/<variant>/NNc-<slug>.yaml   the checkpoint after lesson NN (see below)
+
+A step's ``table`` with ``plays`` is a demonstration, stepped through card by card on the page
+(lessons/demo.py): the four hands as dealt and the cards played, each checked with the engine.
+
+A checkpoint closes a group of lessons (those after the previous checkpoint, up to lesson NN):
+a short mixed quiz of 5 to 8 puzzles on the rules the group practised, after a text step that
+introduces it. Its puzzles give no hint (a checkpoint asks what the lessons taught) and it needs
+no key points.
 
 :func:`read_curriculum` reads every file, checks every puzzle with the engine (the same command
 functions as ``python -m engine``) and returns plain records, or raises :class:`CurriculumError`
@@ -37,7 +46,7 @@ from engine.cards import Card, NotationError, Seat
 from engine.cli import COMMANDS
 from engine.messages import error_message
 from engine.notation import InputError
-from lessons import checking, positions
+from lessons import checking, demo, positions
 from lessons.models import TASK_COMMANDS, Task, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -60,7 +69,9 @@ PUZZLE_KEYS = frozenset(
      "difficulty", "why_not"}
 )  # fmt: skip
 
-LESSON_FILE = re.compile(r"^(\d{2})-([a-z0-9][a-z0-9-]*)\.yaml$")
+LESSON_FILE = re.compile(r"^(\d{2})(c?)-([a-z0-9][a-z0-9-]*)\.yaml$")
+# A checkpoint's puzzles: a short quiz, not a lesson of its own.
+CHECKPOINT_PUZZLES = (5, 8)
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 TEAM_ANSWERS = ("NS", "EW", "none")
 
@@ -103,6 +114,11 @@ class LessonSpec:
     steps: list[StepSpec]
     path: Path
     recap: dict[str, list[str]] = field(default_factory=dict)  # language → key points
+    checkpoint: bool = False
+
+    @property
+    def puzzles(self) -> list[PuzzleSpec]:
+        return [s.puzzle for s in self.steps if s.puzzle is not None]
 
 
 @dataclass(frozen=True)
@@ -264,24 +280,38 @@ def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | No
         errors.append(ContentError(course_file, e.reason, where=e.where))
         return None
 
-    orders: dict[int, Path] = {}
+    orders: dict[tuple[int, bool], Path] = {}
+    # "03-x.yaml" sorts before "03c-y.yaml": a checkpoint comes right after the lesson it follows.
     for path in sorted(directory.glob("*.yaml")):
         if path.name == "course.yaml":
             continue
         match = LESSON_FILE.match(path.name)
         if match is None:
             errors.append(
-                ContentError(path, "a lesson file is named NN-<slug>.yaml (like 01-follow-suit.yaml)")
+                ContentError(
+                    path,
+                    "a lesson file is named NN-<slug>.yaml (like 01-follow-suit.yaml),"
+                    " a checkpoint NNc-<slug>.yaml",
+                )
             )
             continue
-        order = int(match.group(1))
-        if order in orders:
-            errors.append(ContentError(path, f"lesson number {order:02d} also used by {orders[order].name}"))
+        order, checkpoint = int(match.group(1)), bool(match.group(2))
+        if (order, checkpoint) in orders:
+            other = orders[(order, checkpoint)].name
+            what = "checkpoint after lesson" if checkpoint else "lesson number"
+            errors.append(ContentError(path, f"{what} {order:02d} also used by {other}"))
             continue
-        orders[order] = path
-        lesson = _read_lesson(path, order, match.group(2), variant, errors)
+        if checkpoint and (order, False) not in orders:
+            errors.append(
+                ContentError(path, f"a checkpoint follows a lesson: there is no lesson {order:02d}")
+            )
+            continue
+        orders[(order, checkpoint)] = path
+        lesson = _read_lesson(path, order, match.group(3), variant, errors, checkpoint)
         if lesson is not None:
             course.lessons.append(lesson)
+    if len(course.lessons) == len(orders):
+        _check_checkpoint_rules(course, errors)
     slugs = [lesson.slug for lesson in course.lessons]
     if course.first_hand_after and course.first_hand_after not in slugs and len(slugs) == len(orders):
         reason = f"{course.first_hand_after!r} is not a lesson of this course"
@@ -290,7 +320,7 @@ def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | No
 
 
 def _read_lesson(
-    path: Path, order: int, slug: str, variant: str, errors: list[ContentError]
+    path: Path, order: int, slug: str, variant: str, errors: list[ContentError], checkpoint: bool = False
 ) -> LessonSpec | None:
     try:
         data = _read_yaml(path)
@@ -299,7 +329,7 @@ def _read_lesson(
             raise _Invalid("slug", f"{data.get('slug')!r} does not match the file name ({slug!r})")
         title = _text(data.get("title"), "title")
         summary = _text(data.get("summary"), "summary", required=False)
-        recap = _recap(data.get("recap"), "recap")
+        recap = {} if checkpoint and data.get("recap") is None else _recap(data.get("recap"), "recap")
         raw_steps = data.get("steps")
         if not isinstance(raw_steps, list) or not raw_steps:
             raise _Invalid("steps", "a lesson needs a list of steps")
@@ -323,9 +353,45 @@ def _read_lesson(
             failed = True
     if failed:
         return None
-    return LessonSpec(
-        slug=slug, order=order, title=title, summary=summary, steps=steps, path=path, recap=recap
-    )
+    lesson = LessonSpec(
+        slug=slug, order=order, title=title, summary=summary, steps=steps, path=path, recap=recap,
+        checkpoint=checkpoint,
+    )  # fmt: skip
+    if checkpoint:
+        try:
+            _check_checkpoint(lesson)
+        except _Invalid as e:
+            errors.append(ContentError(path, e.reason, where=e.where))
+            return None
+    return lesson
+
+
+def _check_checkpoint(lesson: LessonSpec) -> None:
+    """A short quiz: an introduction first, then 5 to 8 puzzles, none of them with a hint."""
+    lo, hi = CHECKPOINT_PUZZLES
+    if lesson.steps[0].kind != "text":
+        raise _Invalid("steps[0]", "a checkpoint starts with a text that introduces it")
+    if not lo <= len(lesson.puzzles) <= hi:
+        raise _Invalid("steps", f"a checkpoint holds {lo} to {hi} puzzles, not {len(lesson.puzzles)}")
+    for i, step in enumerate(lesson.steps):
+        if step.puzzle is not None and step.puzzle.hint:
+            raise _Invalid(f"steps[{i}].puzzle.hint", f"{step.puzzle.key}: a checkpoint offers no hint")
+
+
+def _check_checkpoint_rules(course: CourseSpec, errors: list[ContentError]) -> None:
+    """A checkpoint asks about its group: every rule its puzzles practise, some puzzle of the
+    group's lessons (after the previous checkpoint, up to the one it follows) practised first."""
+    practised: set[str] = set()
+    for lesson in course.lessons:
+        rules = {rule for puzzle in lesson.puzzles for rule in puzzle.rules}
+        if not lesson.checkpoint:
+            practised |= rules
+            continue
+        unknown = sorted(rules - practised)
+        if unknown:
+            reason = f"its puzzles practise {', '.join(unknown)}, which no lesson of its group practises"
+            errors.append(ContentError(lesson.path, reason, where="steps"))
+        practised = set()
 
 
 def _puzzle_key(raw: Any) -> str | None:
@@ -452,6 +518,12 @@ def _check_table(table: Any, where: str, variant: str) -> dict[str, Any]:
         if card in seen:
             raise _Invalid(f"{where}.{place}", f"{card} also at {seen[card]}")
         seen[card] = place
+    if demo.is_demo(table):
+        # A demonstration: every card it plays is checked with the engine (lessons/demo.py).
+        try:
+            demo.check({**table, "variant": variant})
+        except demo.DemoError as e:
+            raise _Invalid(f"{where}.{e.where}", e.reason) from None
     return table
 
 

@@ -7,18 +7,23 @@ holds the curriculum to it.
 A text counts in a language when it is written there (not empty). The texts are: the course's
 title and description, each lesson's title and summary, each step's text, and each puzzle's
 prompt, hint and explanation. Titles, prompts, hints and explanations are always counted (a
-missing hint is missing in every language); descriptions, summaries and step texts only where
-they exist in English.
+missing hint is missing in every language), except the hints of a checkpoint, which has none;
+descriptions, summaries and step texts only where they exist in English.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from lessons.content import LANGS, CourseSpec, Text
-from lessons.rulebook import VARIANTS, applicable_rules
+from lessons.content import LANGS, CourseSpec, PuzzleSpec, Text
+from lessons.models import Task
+from lessons.rulebook import RULE_ORDER, VARIANTS, applicable_rules
+
+# A puzzle's difficulty, 1 (a first look) to 5 (lessons/content.py checks the range).
+DIFFICULTIES = range(1, 6)
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,9 @@ def texts(course: CourseSpec) -> Iterator[tuple[str, Text, bool]]:
             yield f"{name} steps[{i}] text", step.body, False
             if step.puzzle is not None:
                 for field in ("prompt", "hint", "explanation"):
-                    yield f"{name} puzzle {step.puzzle.key} {field}", getattr(step.puzzle, field), True
+                    # A checkpoint's puzzles have no hint: none is missing.
+                    required = not (field == "hint" and lesson.checkpoint)
+                    yield f"{name} puzzle {step.puzzle.key} {field}", getattr(step.puzzle, field), required
 
 
 def missing_texts(course: CourseSpec) -> list[MissingText]:
@@ -68,14 +75,37 @@ def practised_rules(course: CourseSpec) -> set[str]:
     return {rule for puzzle in course.puzzles for rule in puzzle.rules}
 
 
+def in_rules_order(rules: set[str]) -> list[str]:
+    return [rule for rule in RULE_ORDER if rule in rules]
+
+
 def unpractised_rules(course: CourseSpec) -> list[str]:
     """The IDs that apply to the course's variant and that no puzzle of it practises, in the rules' order."""
     practised = practised_rules(course)
     return [rule for rule in applicable_rules(course.variant) if rule not in practised]
 
 
+def by_kind(course: CourseSpec) -> dict[str, int]:
+    """Puzzles of each kind (task), in the order of :class:`lessons.models.Task`; absent kinds left out."""
+    counts = Counter(puzzle.task for puzzle in course.puzzles)
+    return {task: counts[task] for task in Task.values if counts[task]}
+
+
+def by_difficulty(puzzles: list[PuzzleSpec]) -> dict[str, int]:
+    """``{"1": n, ..., "5": n}``, every difficulty listed (JSON keys are text)."""
+    counts = Counter(puzzle.difficulty for puzzle in puzzles)
+    return {str(level): counts[level] for level in DIFFICULTIES}
+
+
+def difficulty_by_kind(course: CourseSpec) -> dict[str, dict[str, int]]:
+    """For each kind present, its puzzles by difficulty: shows whether the card puzzles climb 1 to 4."""
+    return {task: by_difficulty([p for p in course.puzzles if p.task == task]) for task in by_kind(course)}
+
+
 def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
-    """``{variant: {lessons, puzzles, complete_languages, unpractised_rules}}`` for every variant.
+    """For every variant, its course's numbers: ``lessons`` and ``checkpoints``, ``puzzles``,
+    ``complete_languages``, ``unpractised_rules``, ``course`` (its English title), ``puzzles_by_kind``,
+    ``puzzles_by_difficulty``, ``difficulty_by_kind`` and ``practised_rules`` (in the rules' order).
 
     A variant without a course has nothing: no language is complete, no rule is practised.
     """
@@ -86,15 +116,27 @@ def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
         if course is None:
             out[variant] = {
                 "lessons": 0,
+                "checkpoints": 0,
                 "puzzles": 0,
                 "complete_languages": [],
                 "unpractised_rules": applicable_rules(variant),
+                "course": "",
+                "puzzles_by_kind": {},
+                "puzzles_by_difficulty": by_difficulty([]),
+                "difficulty_by_kind": {},
+                "practised_rules": [],
             }
             continue
         out[variant] = {
-            "lessons": len(course.lessons),
+            "lessons": sum(1 for lesson in course.lessons if not lesson.checkpoint),
+            "checkpoints": sum(1 for lesson in course.lessons if lesson.checkpoint),
             "puzzles": len(course.puzzles),
             "complete_languages": complete_languages(course),
             "unpractised_rules": unpractised_rules(course),
+            "course": course.title["en"],
+            "puzzles_by_kind": by_kind(course),
+            "puzzles_by_difficulty": by_difficulty(course.puzzles),
+            "difficulty_by_kind": difficulty_by_kind(course),
+            "practised_rules": in_rules_order(practised_rules(course)),
         }
     return out

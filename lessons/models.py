@@ -48,9 +48,12 @@ class Lesson(models.Model):
     summary = models.TextField(blank=True, default="")
     # The key points shown when the lesson ends, one a line.
     recap = models.TextField(blank=True, default="")
+    # A checkpoint is the short quiz after a group of lessons (file NNc-<slug>.yaml): it shares the
+    # number of the lesson it follows and comes right after it; its puzzles offer no hint.
+    checkpoint = models.BooleanField(default=False)
 
     class Meta:
-        ordering = ("course", "order")
+        ordering = ("course", "order", "checkpoint")
         constraints = (
             models.UniqueConstraint(fields=["course", "slug"], name="lesson_unique_slug_per_course"),
         )

@@ -367,7 +367,7 @@ def lessons_in_order() -> list[Lesson]:
 
     def read() -> list[Lesson]:
         lessons = Lesson.objects.select_related("course")
-        return list(lessons.order_by("course__order", "course__variant", "order"))
+        return list(lessons.order_by("course__order", "course__variant", "order", "checkpoint"))
 
     return lesson_cache.get_or_read(("lessons-in-order",), read)
 

@@ -25,8 +25,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine import messages
+from engine.cards import Card
 from engine.notation import InputError
-from lessons import checking, hints, lesson_cache, progress, review, timing
+from lessons import checking, demo, hints, lesson_cache, progress, review, timing
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
@@ -127,9 +128,12 @@ def course(request: HttpRequest, variant: str) -> HttpResponse:
     lessons = list(course.lessons.all())
     marks = progress.lesson_marks(request, lessons)
     stars = progress.lesson_stars(request, lessons)
-    rows = [
-        LessonRow(i, lesson, marks.get(lesson.pk), stars[lesson.pk]) for i, lesson in enumerate(lessons, 1)
-    ]
+    rows = []
+    number = 0
+    for lesson in lessons:
+        # A checkpoint is no lesson of its own: it keeps the number of the lesson it follows.
+        number += 0 if lesson.checkpoint else 1
+        rows.append(LessonRow(number, lesson, marks.get(lesson.pk), stars[lesson.pk]))
     resume = None
     stopped = progress.stopped_at(request, variant)
     row = next((r for r in rows if stopped and r.lesson.slug == stopped[0]), None)
@@ -154,6 +158,7 @@ def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
     ctx = {
         "course": lesson.course,
         "lesson": lesson,
+        "stars": progress.lesson_stars(request, [lesson])[lesson.pk] if lesson.checkpoint else None,
         "steps": [(n, s, bool(s.puzzle and s.puzzle.key in solved)) for n, s in enumerate(steps, 1)],
         **_deck_context(request, variant),
     }
@@ -207,6 +212,8 @@ def hint(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
     page = _puzzle_page_or_400(request, variant, slug, n)
     if isinstance(page, HttpResponse):
         return page
+    if page.lesson.checkpoint:
+        return page.bad_input(_("A checkpoint offers no hint: answer with what the lessons taught."))
     progress.hint_used(request, page.puzzle)
     page.hint_shown = True
     return page.render(fragment="hint")
@@ -430,11 +437,53 @@ class StepPage:
             "prefs": self.prefs,
             "deck": self.deck,
             "spanish_offered": self.variant == "moroccan",
-            "table": table_view(self.step.table, self.lang, self.deck) if self.step.table else None,
+            "table": self._table(),
+            "demo": self._demo(),
+            # A checkpoint shows the learner's stars on each of its pages.
+            "stars": progress.lesson_stars(self.request, [self.lesson])[self.lesson.pk]
+            if self.lesson.checkpoint
+            else None,
         }
         if self.puzzle:
             ctx.update(self.puzzle_context())
         return ctx
+
+    def _table(self) -> Any:
+        table = self.step.table
+        if not table or demo.is_demo(table):
+            return None  # a demonstration draws its own table, one card at a time
+        return table_view(table, self.lang, self.deck)
+
+    def _demo(self) -> dict[str, Any] | None:
+        """The demonstration of the step at the card the address asks for (``?card=3``): links
+        step through it without JavaScript; with it, the same links and the arrow keys."""
+        table = self.step.table
+        if not demo.is_demo(table):
+            return None
+        assert table is not None
+        count = len(table["plays"])
+        shown = demo_card(self.request.GET.get("card"), count)
+        frame = demo.frame(table, shown)
+        page = self._url("lessons-step", self.n)
+        variant, lang, deck = self.variant, self.lang, self.deck
+        if frame.play is None:
+            caption = _("The hands as dealt, before the first card.")
+        else:
+            seat, card = frame.play
+            caption = _("Played by %(seat)s: %(card)s") % {
+                "seat": messages.seat_name(seat, variant, lang),
+                "card": messages.card_long_name(Card.parse(card), variant, lang, deck),
+            }
+        return {
+            "table": table_view(frame.position, lang, deck),
+            "shown": shown,
+            "count": count,
+            "caption": caption,
+            "verdict": checking.trick_message(frame.position, lang, deck) if frame.trick_done else "",
+            "first_url": f"{page}?card=0#demo" if shown > 0 else "",
+            "previous_url": f"{page}?card={shown - 1}#demo" if shown > 0 else "",
+            "next_url": f"{page}?card={shown + 1}#demo" if shown < count else "",
+        }
 
     def puzzle_context(self) -> dict[str, Any]:
         puzzle = self.puzzle
@@ -586,6 +635,15 @@ class StepPage:
             }
             for item in items
         ]
+
+
+def demo_card(value: str | None, count: int) -> int:
+    """The card a demonstration's address asks for, from 0 (before the first) to ``count``; a
+    value that is no number shows the start, one out of range the nearest end: never an error."""
+    try:
+        return max(0, min(int(value or 0), count))
+    except ValueError:
+        return 0
 
 
 def rule_url(variant: str, rule: str) -> str:

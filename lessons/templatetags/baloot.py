@@ -219,4 +219,5 @@ def lesson_end(context: template.Context, lesson: Any) -> dict[str, Any]:
         "first_hand": first_hand,
         "course": course,
         "prefs": context.get("prefs", {}),
+        "checkpoint": lesson.checkpoint,
     }

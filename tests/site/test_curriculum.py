@@ -93,10 +93,27 @@ def test_every_text_exists_in_all_four_languages(variant):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_every_puzzle_has_a_hint_and_an_explanation(variant):
-    bare = [p.key for p in course(variant).puzzles if not p.hint.get("en") or not p.explanation.get("en")]
+def test_every_lesson_puzzle_has_a_hint_and_every_puzzle_an_explanation(variant):
+    """A checkpoint's puzzles are the exception: a checkpoint offers no hint."""
+    bare = [
+        p.key
+        for lesson in course(variant).lessons
+        for p in lesson.puzzles
+        if not p.explanation.get("en") or (not lesson.checkpoint and not p.hint.get("en"))
+    ]
 
     assert not bare, f"puzzles without a hint or an explanation: {', '.join(bare)}"
+
+
+# Each rules course closes every group of lessons with a checkpoint (a short quiz on its rules).
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_rules_course_ends_with_a_checkpoint_and_has_one_every_few_lessons(variant):
+    lessons = course(variant).lessons
+    checkpoints = [i for i, lesson in enumerate(lessons) if lesson.checkpoint]
+
+    assert lessons[-1].checkpoint, f"{variant}: the last lesson is not followed by a checkpoint"
+    gaps = [b - a - 1 for a, b in zip([-1, *checkpoints], checkpoints, strict=False)]
+    assert all(1 <= gap <= 4 for gap in gaps), f"{variant}: lessons between checkpoints: {gaps}"
 
 
 # ---------------------------------------------------------------- rules
@@ -214,14 +231,31 @@ def test_curriculum_stats_json_has_the_shape_of_the_issue():
 
     assert list(result) == ["saudi", "moroccan", "french"]
     for row in result.values():
-        assert set(row) == {"lessons", "puzzles", "complete_languages", "unpractised_rules"}
-    assert result["saudi"]["lessons"] == 2
-    assert result["saudi"]["puzzles"] == 7
+        assert set(row) == {
+            "course", "lessons", "checkpoints", "puzzles", "puzzles_by_kind", "puzzles_by_difficulty",
+            "difficulty_by_kind", "practised_rules", "unpractised_rules", "complete_languages",
+        }  # fmt: skip
+    saudi = result["saudi"]
+    assert saudi["lessons"] == 2
+    assert saudi["puzzles"] == 7
+    assert sum(saudi["puzzles_by_kind"].values()) == 7
+    assert list(saudi["puzzles_by_difficulty"]) == ["1", "2", "3", "4", "5"]
+    assert sum(saudi["puzzles_by_difficulty"].values()) == 7
+    for kind, levels in saudi["difficulty_by_kind"].items():
+        assert sum(levels.values()) == saudi["puzzles_by_kind"][kind]
+    assert set(saudi["practised_rules"]).isdisjoint(saudi["unpractised_rules"])
+    assert "play.must-follow" in saudi["practised_rules"]
     assert result["moroccan"] == {
         "lessons": 0,
+        "checkpoints": 0,
         "puzzles": 0,
         "complete_languages": [],
         "unpractised_rules": applicable_rules("moroccan"),
+        "course": "",
+        "puzzles_by_kind": {},
+        "puzzles_by_difficulty": {"1": 0, "2": 0, "3": 0, "4": 0, "5": 0},
+        "difficulty_by_kind": {},
+        "practised_rules": [],
     }
     assert "play.must-follow" not in result["saudi"]["unpractised_rules"]
     assert "play.must-overruff" not in result["saudi"]["unpractised_rules"]  # not a saudi rule
@@ -277,13 +311,51 @@ def test_curriculum_stats_counts_a_language_complete_only_when_every_text_is_the
 def test_curriculum_stats_prints_a_readable_summary():
     text = run_stats("--path", str(FIXTURES / "good"))
 
-    assert "saudi: 2 lesson(s), 7 puzzle(s)" in text
+    assert "saudi: 2 lesson(s), 0 checkpoint(s), 7 puzzle(s)" in text
     assert "unpractised rules:" in text
 
 
 def test_curriculum_stats_refuses_content_the_loader_refuses():
     with pytest.raises(CommandError):
         run_stats("--json", "--path", str(FIXTURES / "bad" / "wrong-winner"))
+
+
+# Legality is practised, not only scoring: the Moroccan and French rules courses each hold at
+# least ten card puzzles (pick the card to play, or select every legal card), from a first look
+# (difficulty 1) to a hard one (4).
+CARD_KINDS = ("play", "all-legal")
+MIN_CARD_PUZZLES = 10
+
+
+@pytest.mark.parametrize("variant", ["moroccan", "french"])
+def test_the_rules_course_has_ten_card_puzzles_from_difficulty_1_to_4(variant):
+    row = json.loads(run_stats("--json"))[variant]
+
+    kinds = row["puzzles_by_kind"]
+    assert sum(kinds.get(kind, 0) for kind in CARD_KINDS) >= MIN_CARD_PUZZLES, kinds
+    levels = {
+        int(level) for kind in CARD_KINDS for level, n in row["difficulty_by_kind"].get(kind, {}).items() if n
+    }
+    assert {1, 2, 3, 4} <= levels, levels
+    assert {"play.must-follow", "play.must-trump", "play.partner-winning", "play.must-overtrump"} <= set(
+        row["practised_rules"]
+    )
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_wrong_legal_card_of_a_play_puzzle_has_a_reason(variant):
+    """The author's (why_not) or the engine's: no wrong card answered with "not the best" alone."""
+    silent = []
+    for puzzle in course(variant).puzzles:
+        if puzzle.task != "play":
+            continue
+        legal = checking.engine_output(as_puzzle(puzzle), "en")["legal"]
+        for card in legal:
+            if card in puzzle.answers or card in puzzle.why_not:
+                continue
+            if checking.play_effect(puzzle.position, card, "en") is None:
+                silent.append(f"{puzzle.key}: {card}")
+    assert not silent, silent
 
 
 def test_curriculum_stats_of_the_real_curriculum_matches_the_files():

@@ -1,11 +1,20 @@
 """``manage.py curriculum_stats [--json] [--path DIR]``: how far the courses have come.
 
-Per variant: the number of lessons and puzzles, the languages in which every text is written,
-and the docs/rules.md IDs that apply to the variant but that no puzzle practises (see
+Per variant, of its course: the number of lessons, checkpoints and puzzles, the puzzles by kind and by
+difficulty, the languages in which every text is written, the docs/rules.md IDs its puzzles
+practise and those that apply to the variant but that no puzzle practises (see
 lessons/rulebook.py for which IDs apply where). With ``--json``, exactly::
 
-    {"saudi": {"lessons": 12, "puzzles": 60, "complete_languages": ["ar", "en", "fa", "fr"],
-               "unpractised_rules": []}, "moroccan": {...}, "french": {...}}
+    {"saudi": {"course": "Saudi Baloot", "lessons": 12, "checkpoints": 4, "puzzles": 60,
+               "puzzles_by_kind": {"play": 3, "all-legal": 9, ...},
+               "puzzles_by_difficulty": {"1": 20, "2": 25, "3": 10, "4": 5, "5": 0},
+               "difficulty_by_kind": {"play": {"1": 1, "2": 2, ...}, ...},
+               "practised_rules": ["trick.win", ...], "unpractised_rules": [],
+               "complete_languages": ["ar", "en", "fa", "fr"]},
+     "moroccan": {...}, "french": {...}}
+
+Kinds are the puzzles' tasks (lessons.models.Task), in that order, absent kinds left out;
+every difficulty 1 to 5 is listed; rule IDs are in the order of docs/rules.md.
 
 Content the loader would refuse is reported like ``load_curriculum`` reports it, and the
 command fails: numbers about files that cannot be loaded would mislead.
@@ -45,8 +54,13 @@ class Command(BaseCommand):
         for variant, row in result.items():
             languages = ", ".join(row["complete_languages"]) or "none"
             self.stdout.write(
-                f"{variant}: {row['lessons']} lesson(s), {row['puzzles']} puzzle(s); complete in: {languages}"
+                f"{variant}: {row['lessons']} lesson(s), {row['checkpoints']} checkpoint(s),"
+                f" {row['puzzles']} puzzle(s); complete in: {languages}"
             )
+            kinds = ", ".join(f"{n} {kind}" for kind, n in row["puzzles_by_kind"].items())
+            self.stdout.write(f"  by kind: {kinds or 'none'}")
+            levels = ", ".join(f"{n} at {level}" for level, n in row["puzzles_by_difficulty"].items() if n)
+            self.stdout.write(f"  by difficulty: {levels or 'none'}")
             unpractised = row["unpractised_rules"]
             self.stdout.write(f"  unpractised rules: {', '.join(unpractised) if unpractised else 'none'}")
         if missing:

@@ -106,6 +106,7 @@ class Loader:
                 "course_id": course.pk,
                 "slug": lesson_spec.slug,
                 "order": lesson_spec.order,
+                "checkpoint": lesson_spec.checkpoint,
                 **translated("title", lesson_spec.title),
                 **translated("summary", lesson_spec.summary),
                 # One key point a line.
