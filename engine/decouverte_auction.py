@@ -82,6 +82,13 @@ class DecouverteAuction:
                 words.append(call.word)
         return words
 
+    def calls(self) -> list[str]:
+        """Every call the player to act may make, suits spelt out (``take:S``): a bot's choices."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        return [str(call) for call in self._candidates() if not self.refusals_of(seat, call)]
+
     def refusals(self) -> dict[str, list[Reason]]:
         """The usual calls refused now, with their reasons (round 2: the bidding card's suit)."""
         seat = self.to_act
