@@ -17,7 +17,7 @@ from engine.cards import CARDS, Card, NotationError, Seat
 from engine.decouverte_auction import DecouverteAuction
 from engine.decouverte_hand import DecouverteHand, TwoCardTrick
 from engine.decouverte_scoring import InvalidDecouverteScore, score_decouverte
-from engine.decouverte_table import TWO_SEATS, DecouverteDeal, deal_decouverte, other
+from engine.decouverte_table import PILES, TWO_SEATS, DecouverteDeal, deal_decouverte, other
 from engine.explain import Reason, Step
 from engine.messages import render
 from engine.notation import (
@@ -92,7 +92,7 @@ def cmd_legal(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
     seat = _seat(obj["seat"], "seat")
     if trick and seat != other(trick[0][0]):
         raise InputError("out-of-turn", "seat", value=seat, expected=other(trick[0][0]))
-    hand = parse_cards(obj["hand"], "hand", 1, 16)
+    hand = parse_cards(obj["hand"], "hand", 1, PILES)  # one face-up card per pile at most
     check_distinct(
         [(f"trick[{i}][1]", c) for i, (_, c) in enumerate(trick)]
         + [(f"hand[{i}]", c) for i, c in enumerate(hand)]
@@ -188,8 +188,10 @@ def cmd_score(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 
 def _deal(obj: Mapping[str, Any], dealer: Seat) -> DecouverteDeal:
-    if ("deck" in obj) == ("seed" in obj):
+    if "deck" not in obj and "seed" not in obj:
         raise InputError("missing-field", "deck")
+    if "deck" in obj and "seed" in obj:
+        raise bad_field(obj["seed"], "seed", "absent when a deck is given")
     if "seed" in obj:
         return deal_decouverte(dealer, seed=as_int(obj["seed"], "seed", 0, 2**63 - 1))
     deck = parse_cards(obj["deck"], "deck", 32, 32)

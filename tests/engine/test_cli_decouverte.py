@@ -50,18 +50,24 @@ def test_score_fr2_taker_fails_score_command():
     out = ok("score", {"variant": V, "taker": "S", "card_points": {"S": 81, "N": 81}})
     assert out == {"points": {"S": 0, "N": 162}, "result": "dedans", "steps": out["steps"]}
     assert out["steps"][0]["rule"] == "score.fr2.taker-fails"
-    assert refused("score", {"variant": V, "taker": "S", "card_points": {"S": 81, "N": 80}})["code"] == "card-points"
+    assert (
+        refused("score", {"variant": V, "taker": "S", "card_points": {"S": 81, "N": 80}})["code"]
+        == "card-points"
+    )
 
 
 def test_deal_fr2_decouverte_bid_command_two_speakers():
-    out = ok("bid", {"variant": V, "dealer": "S", "bidding_card": "9H", "calls": [["N", "pass"], ["S", "pass"]]})
+    out = ok(
+        "bid", {"variant": V, "dealer": "S", "bidding_card": "9H", "calls": [["N", "pass"], ["S", "pass"]]}
+    )
     assert out["to_act"] == "N" and out["allowed"] == ["pass", "take"]
     assert out["refused"]["take:H"][0]["rule"] == "bid.fr.second-suit"
     out = ok("bid", {"variant": V, "dealer": "S", "bidding_card": "9H", "calls": [["N", "take"]]})
     assert out["contract"] == {"mode": "hokm", "trump": "H", "taker": "N", "receiver": "S"}
-    assert refused("bid", {"variant": V, "dealer": "S", "bidding_card": "9H", "calls": [["S", "take"]]})[
-        "code"
-    ] == "out-of-turn"
+    assert (
+        refused("bid", {"variant": V, "dealer": "S", "bidding_card": "9H", "calls": [["S", "take"]]})["code"]
+        == "out-of-turn"
+    )
 
 
 def test_deal_fr2_decouverte_play_command_a_whole_hand():
@@ -95,8 +101,11 @@ def test_play_fr2_face_up_play_command_refuses_a_face_down_card():
     {"variant": V, "dealer": "E", "seed": 1},
     {"variant": V, "dealer": "S"},
     {"variant": V, "dealer": "S", "seed": 1, "deck": ["AS"]},
+    {"variant": V, "dealer": "S", "deck": ["AS"]},
+    {"variant": V, "trump": "C", "seat": "S", "hand": [], "command": "legal"},
     {"variant": V, "dealer": "S", "seed": 1, "plays": [["N", "AS"]]},
     {"variant": V, "dealer": "S", "seed": 1, "calls": [["N", "take:S"]]},
 ])  # fmt: skip
 def test_deal_fr2_decouverte_play_command_bad_input_is_a_clear_error(payload):
-    refused("play", payload, via_process=False)
+    payload = dict(payload)
+    refused(payload.pop("command", "play"), payload, via_process=False)
