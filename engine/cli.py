@@ -2,7 +2,8 @@
 
 Commands: ``legal``, ``trick``, ``projects``, ``score``, ``bid``; ``review`` (each card
 one seat played in a hand, judged by the exact solver) and ``hint`` (the best cards of
-a position). Input is read
+a position). With ``"variant": "french-2p"`` (two-player Belote découverte),
+:mod:`engine.decouverte_cli` answers ``legal``, ``trick``, ``bid``, ``score`` and ``play``. Input is read
 by :mod:`engine.notation`; the rule modules answer with reasons and steps;
 :mod:`engine.messages` turns those into sentences in the input's ``lang``.
 
@@ -20,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+from engine import decouverte_cli
 from engine.auction import Call, IllegalCall, new_auction
 from engine.cards import (
     KING,
@@ -515,12 +517,20 @@ def run(argv: Sequence[str], data: bytes) -> tuple[int, dict[str, Any]]:
     """Exit status and output object for a command line and its standard input."""
     lang, variant = "en", ""
     try:
-        if len(argv) != 1 or argv[0] not in COMMANDS:
+        if len(argv) != 1 or argv[0] not in {*COMMANDS, *decouverte_cli.COMMANDS}:
             raise InputError("unknown-command", "command", value=" ".join(argv))
         obj = read_object(data)
         lang = parse_lang(obj)
+        if obj.get("variant") == decouverte_cli.VARIANT:
+            # Two-player Belote découverte: its own commands, French Belote's words.
+            variant = decouverte_cli.WORDING
+            if argv[0] not in decouverte_cli.COMMANDS:
+                raise bad_field(obj["variant"], "variant", "saudi, moroccan, french")
+            return EXIT_OK, decouverte_cli.COMMANDS[argv[0]](obj, lang)
         if isinstance(obj.get("variant"), str) and obj["variant"] in VARIANTS:
             variant = obj["variant"]
+        if argv[0] not in COMMANDS:
+            raise InputError("unknown-command", "command", value=" ".join(argv))
         return EXIT_OK, COMMANDS[argv[0]](obj, lang)
     except InputError as e:
         return EXIT_INPUT, _error(e.code, e.field, e.params, lang, variant)

@@ -746,8 +746,9 @@ def pgettext_lazy(context: str, msgid: str) -> Key:
 
 
 # Every entry of the catalogs, sorted like them; a test keeps both in step.
-# The solver's entries (SOLVER_KEYS) were added to the catalogs after the site's strings, as
-# one block sorted in itself; the others come first, sorted.
+# The solver's entries (SOLVER_KEYS) and the two-player game's (DECOUVERTE_KEYS) were added to
+# the catalogs after the site's strings, each as one block sorted in itself; the others come
+# first, sorted.
 MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("basis.card-points"),
     gettext_noop("basis.total"),
@@ -795,6 +796,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("contract.hokm"),
     gettext_noop("contract.sun"),
     gettext_noop("contract.take"),
+    gettext_noop("deal.fr2.decouverte"),
     gettext_noop("decl.fr.belote"),
     gettext_noop("decl.fr.belote:counted"),
     gettext_noop("decl.fr.belote:missed"),
@@ -872,6 +874,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("error.unknown-suit"),
     gettext_noop("error.unknown-variant"),
     gettext_noop("lead.fr.first"),
+    gettext_noop("lead.fr2.first"),
     gettext_noop("lead.ma.first"),
     gettext_noop("lead.sa.first"),
     gettext_noop("list.middle"),
@@ -881,6 +884,8 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("play.ekka"),
     gettext_noop("play.ekka:must-trump"),
     gettext_noop("play.ekka:overtrump"),
+    gettext_noop("play.fr2.face-up"),
+    gettext_noop("play.fr2.turn-up"),
     gettext_noop("play.must-follow"),
     pgettext_lazy("saudi", "play.must-follow"),
     gettext_noop("play.must-overruff"),
@@ -1014,6 +1019,8 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("score.fr.game"),
     gettext_noop("score.fr.game:draw"),
     gettext_noop("score.fr.game:won"),
+    gettext_noop("score.fr2.contract"),
+    gettext_noop("score.fr2.taker-fails"),
     gettext_noop("score.ma.capot"),
     gettext_noop("score.ma.chute"),
     gettext_noop("score.ma.contract"),
@@ -1120,6 +1127,7 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("title:bid.turn"),
     gettext_noop("title:bid.unknown"),
     gettext_noop("title:bid.void"),
+    gettext_noop("title:deal.fr2.decouverte"),
     gettext_noop("title:decl.fr.belote"),
     gettext_noop("title:decl.fr.best"),
     gettext_noop("title:decl.ma.belote"),
@@ -1128,10 +1136,13 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("title:double.sa.sun-condition"),
     gettext_noop("title:double.sa.who"),
     gettext_noop("title:lead.fr.first"),
+    gettext_noop("title:lead.fr2.first"),
     gettext_noop("title:lead.ma.first"),
     gettext_noop("title:lead.sa.first"),
     gettext_noop("title:penalty.sa.khaysh"),
     gettext_noop("title:play.ekka"),
+    gettext_noop("title:play.fr2.face-up"),
+    gettext_noop("title:play.fr2.turn-up"),
     gettext_noop("title:play.must-follow"),
     pgettext_lazy("saudi", "title:play.must-follow"),
     gettext_noop("title:play.must-overruff"),
@@ -1149,6 +1160,8 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("title:score.fr.contract"),
     gettext_noop("title:score.fr.dedans"),
     gettext_noop("title:score.fr.game"),
+    gettext_noop("title:score.fr2.contract"),
+    gettext_noop("title:score.fr2.taker-fails"),
     gettext_noop("title:score.ma.capot"),
     gettext_noop("title:score.ma.chute"),
     gettext_noop("title:score.ma.contract"),
@@ -1194,3 +1207,6 @@ SOLVER_KEYS: tuple[Key, ...] = tuple(
     if k.msgid == "card.played" or k.msgid.removeprefix("title:").startswith(("solve.", "theme."))
 )
 """The exact solver's explanations (``solve.*``), puzzle themes (``theme.*``) and ``card.played``."""
+
+DECOUVERTE_KEYS: tuple[Key, ...] = tuple(k for k in MESSAGE_KEYS if ".fr2." in k.msgid)
+"""Two-player Belote découverte (``*.fr2.*``): one more block appended to the catalogs, sorted in itself."""

@@ -23,6 +23,8 @@ RULE_IDS: tuple[str, ...] = (
     "score.sa.game",
     "score.ma.contract", "score.ma.chute", "score.ma.litige", "score.ma.capot", "score.ma.game",
     "score.fr.contract", "score.fr.dedans", "score.fr.capot", "score.fr.game",
+    "deal.fr2.decouverte", "lead.fr2.first", "play.fr2.face-up", "play.fr2.turn-up",
+    "score.fr2.contract", "score.fr2.taker-fails",
     "penalty.sa.khaysh",
 )  # fmt: skip
 

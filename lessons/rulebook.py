@@ -54,6 +54,10 @@ PREFIXES = {
 }
 COMMON = ("trick.win", "bid.void")
 
+# The rules of two-player Belote découverte (docs/rules.md §5.4): the engine plays that game, but
+# no course teaches it yet, so no variant's rulebook lists them.
+TWO_PLAYER_RULES = tuple(r for r in engine_rule_ids.RULE_IDS if ".fr2." in r)
+
 
 @dataclass(frozen=True)
 class Section:

@@ -39,7 +39,7 @@ DOUBLE_THRESHOLD = 6.5
 RAISE_THRESHOLD = 9.0
 
 
-def _takes(mask: int, suit: int, threshold: float) -> bool:
+def takes(mask: int, suit: int, threshold: float) -> bool:
     """Jack and Nine of the suit; or one of them with three trumps; or enough strength."""
     if mask >> (suit * 8 + JACK) & 1 and mask >> (suit * 8 + NINE) & 1:
         return True
@@ -53,7 +53,7 @@ def _second_round(choices: Sequence[str], mask: int, word: str) -> str | None:
     best, best_value = None, 0.0
     for c in choices:
         call = Call.parse(c)
-        if call.word != word or call.suit is None or not _takes(mask, call.suit, SECOND_ROUND_THRESHOLD):
+        if call.word != word or call.suit is None or not takes(mask, call.suit, SECOND_ROUND_THRESHOLD):
             continue
         value = hokm_strength(mask, call.suit)
         if best is None or value > best_value:
@@ -73,11 +73,11 @@ def heuristic_call(variant: str, choices: Sequence[str], hand: int, bidding_card
             return "sun" if sun >= SUN_THRESHOLD + SUN_OVER_HOKM else "confirm"
         if "sun" in choices and sun >= SUN_THRESHOLD:
             return "sun"
-        if "hokm" in choices and _takes(with_card, up, HOKM_THRESHOLD):
+        if "hokm" in choices and takes(with_card, up, HOKM_THRESHOLD):
             return "hokm"
         return _second_round(choices, with_card, "hokm") or "pass"
     if "take" in choices:
-        return "take" if "pass" not in choices or _takes(with_card, up, HOKM_THRESHOLD) else "pass"
+        return "take" if "pass" not in choices or takes(with_card, up, HOKM_THRESHOLD) else "pass"
     return _second_round(choices, with_card, "take") or "pass"
 
 

@@ -236,6 +236,13 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
                         "other_team": Team.EW, "other_points": 0, "lost": 50}],
     "score.fr.game": [{"result": "won", "team": Team.NS, "ns": 1010, "ew": 700, "target": 1000},
                       {"result": "draw", "ns": 1010, "ew": 1010, "target": 1000}],
+    "deal.fr2.decouverte": [{"dealer": Seat.S, "card": C("9H")}],
+    "lead.fr2.first": [{"seat": Seat.N, "dealer": Seat.S}],
+    "play.fr2.face-up": [{"seat": Seat.S, "card": C("AS")}],
+    "play.fr2.turn-up": [{"seat": Seat.N, "card": C("JD")}],
+    "score.fr2.contract": [{"seat": Seat.S, "points": 90, "other_seat": Seat.N, "other_points": 72}],
+    "score.fr2.taker-fails": [{"seat": Seat.N, "points": 81, "limit": 81, "other_seat": Seat.S,
+                               "total": 162}],
 }
 
 
@@ -643,15 +650,17 @@ def test_catalog_is_sorted_by_msgid(lang: str) -> None:
     ids = re.findall(r'^(?:msgctxt "([^"]*)"\n)?msgid "(.+)"$', text, re.M)
     # The engine's keys stay sorted; the site's own strings follow them in the file.
     keys = {(k.msgid, k.context) for k in MESSAGE_KEYS}
-    solver = {(k.msgid, k.context) for k in messages.SOLVER_KEYS}
     engine_ids = [(msgid, ctx) for ctx, msgid in ids if (msgid, ctx) in keys]
-    # The solver's entries came later, appended as one block after the site's strings.
-    first = [k for k in engine_ids if k not in solver]
-    block = [k for k in engine_ids if k in solver]
+    # The solver's and the two-player game's entries came later, each appended as one block.
+    appended = (messages.SOLVER_KEYS, messages.DECOUVERTE_KEYS)
+    blocks = [{(k.msgid, k.context) for k in group} for group in appended]
+    first = [k for k in engine_ids if not any(k in b for b in blocks)]
     assert first == sorted(first)
-    assert block == sorted(block)
-    positions = [i for i, (ctx, msgid) in enumerate(ids) if (msgid, ctx) in solver]
-    assert positions == list(range(positions[0], positions[0] + len(positions)))
+    for keys_of_block in blocks:
+        block = [k for k in engine_ids if k in keys_of_block]
+        assert block == sorted(block)
+        positions = [i for i, (ctx, msgid) in enumerate(ids) if (msgid, ctx) in keys_of_block]
+        assert positions == list(range(positions[0], positions[0] + len(positions)))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
