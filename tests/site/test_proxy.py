@@ -4,6 +4,7 @@ for the answer rate limit and django-axes' sign-in throttle; never from a header
 import pytest
 from django.test import Client, RequestFactory
 
+from baloot_site import middleware
 from baloot_site.client_address import client_address
 from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import PASSWORD
@@ -71,8 +72,11 @@ def test_it_refuses_a_setting_that_is_not_an_address():
 
 
 @pytest.fixture
-def two_per_address(settings):
+def two_per_address(settings, monkeypatch):
     settings.ANSWER_RATE_LIMIT_PER_ADDRESS = 2
+    # The counting windows are minutes of the clock: hold it still, 20 s into one, so that the
+    # three answers of a slow run never straddle two windows.
+    monkeypatch.setattr(middleware, "_now", lambda: 1_800_000_000.0 + 20)
 
 
 def answer_from(forwarded, url=None):
