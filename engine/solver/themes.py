@@ -29,6 +29,11 @@ key                  when
 ``endgame``          always: every generated puzzle is the end of a hand
 ===================  =======================================================================
 
+Each theme also has a *shape* (:data:`SHAPES`): a test of the position alone, before solving,
+that every position of the theme passes (a duck needs an opponent holding the trick and a legal
+card that beats it and one that does not). A search for one theme solves only positions of its
+shape.
+
 >>> from engine.solver.position import read_position
 >>> from engine.solver import solve
 >>> p = read_position({"variant": "moroccan", "contract": {"mode": "hokm", "trump": "S", "taker": "S"},
@@ -214,3 +219,106 @@ THEMES: dict[str, Theme] = {
 def themes_of(position: BestCardPosition, solution: Solution) -> list[str]:
     """The keys of the themes that apply (``endgame`` always, last)."""
     return [key for key, test in THEMES.items() if test(position, solution)]
+
+
+# ---------------------------------------------------------------- shapes: what a theme needs before solving
+
+
+def _holds(p: BestCardPosition, cards: int) -> bool:
+    return bool(p.legal() & cards)
+
+
+def _trumps(p: BestCardPosition) -> int:
+    return SUIT_MASK[p.trump] if p.trump != NO_TRUMP else 0
+
+
+def ruff_shape(p: BestCardPosition) -> bool:
+    """A plain suit led, the player void in it, no trump in the trick, a trump legal."""
+    return (
+        p.trump != NO_TRUMP
+        and _void_in_led(p)
+        and _led(p) != p.trump
+        and all(c >> 3 != p.trump for c in p.trick)
+        and _holds(p, _trumps(p))
+    )
+
+
+def overruff_shape(p: BestCardPosition) -> bool:
+    """A plain suit led, a trump holds the trick, and a legal trump beats it."""
+    if p.trump == NO_TRUMP or not p.trick or _led(p) == p.trump:
+        return False
+    _, top = _winning(p)
+    legal = p.legal()
+    return top >> 3 == p.trump and any(_beats(p, c, top) for c in range(32) if legal >> c & 1)
+
+
+def unblock_shape(p: BestCardPosition) -> bool:
+    """Two legal cards of one suit, and the partner holds a card of that suit below the higher one."""
+    legal = p.legal()
+    strength = STRENGTH[p.trump]
+    partner = p.hands[p.to_play.partner]
+    for suit in range(4):
+        mine = legal & SUIT_MASK[suit]
+        if mine.bit_count() >= 2:
+            top = max(strength[c] for c in range(8 * suit, 8 * suit + 8) if mine >> c & 1)
+            if any(strength[c] < top for c in range(8 * suit, 8 * suit + 8) if partner >> c & 1):
+                return True
+    return False
+
+
+def duck_shape(p: BestCardPosition) -> bool:
+    """An opponent holds the trick; one legal card beats it, another does not."""
+    if not p.trick:
+        return False
+    i, top = _winning(p)
+    if i == len(p.trick) - 2:
+        return False
+    legal = [c for c in range(32) if p.legal() >> c & 1]
+    winners = sum(_beats(p, c, top) for c in legal)
+    return 0 < winners < len(legal)
+
+
+def cash_shape(p: BestCardPosition) -> bool:
+    """A legal card worth points."""
+    points = POINTS[p.trump]
+    legal = p.legal()
+    return any(points[c] > 0 for c in range(32) if legal >> c & 1)
+
+
+def counting_trumps_shape(p: BestCardPosition) -> bool:
+    """Hokm, the player leads holding trumps and a plain card, and the opponents hold trumps."""
+    if p.trump == NO_TRUMP or p.trick:
+        return False
+    trumps = _trumps(p)
+    hand = p.hands[p.to_play]
+    opponents = p.hands[(p.to_play + 1) % 4] | p.hands[(p.to_play + 3) % 4]
+    return bool(hand & trumps) and bool(hand & ~trumps) and bool(opponents & trumps)
+
+
+def discard_shape(p: BestCardPosition) -> bool:
+    """The player is void in the suit led and two plain cards are legal."""
+    return _void_in_led(p) and (p.legal() & ~_trumps(p)).bit_count() >= 2
+
+
+def _any_shape(p: BestCardPosition) -> bool:
+    return True
+
+
+SHAPES: dict[str, Callable[[BestCardPosition], bool]] = {
+    "ruff": ruff_shape,
+    "overruff": overruff_shape,
+    "unblock": unblock_shape,
+    "duck": duck_shape,
+    "cash": cash_shape,
+    "last-trick": _any_shape,
+    "counting-trumps": counting_trumps_shape,
+    "discard": discard_shape,
+    "endgame": _any_shape,
+}
+"""For each theme, a test of the position alone that every position of that theme passes.
+
+It reads no solution, so it costs next to nothing: a search for puzzles of one theme
+(:func:`engine.solver.generate.generate_themed`) solves only the positions of its shape. A shape
+is a necessary condition, never a sufficient one: the theme itself is decided by
+:data:`THEMES` once the position is solved.
+"""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 from typing import Any
 
 import pytest
@@ -12,8 +13,8 @@ from engine.play import legal_mask
 from engine.ranking import trick_winner_index
 from engine.solver import read_position, solve, write_position
 from engine.solver.equivalence import equivalent_to, representatives
-from engine.solver.generate import GeneratedPuzzle, generate, generate_many, puzzle_of
-from engine.solver.themes import THEMES, themes_of
+from engine.solver.generate import GeneratedPuzzle, generate, generate_many, generate_themed, puzzle_of
+from engine.solver.themes import SHAPES, THEMES, themes_of
 from engine.variants import rules_for
 
 C = Card.parse
@@ -223,3 +224,57 @@ def test_difficulty_counts_the_bot_missing_the_answer() -> None:
     assert found is not None and found.answers == best
     assert found.difficulty in (1, 2)
     assert cards_of(p.legal()) == [C("9D"), C("TD")]
+
+
+# ---------------------------------------------------------------- a search for themes
+
+
+@pytest.mark.parametrize(
+    ("theme", "best", "themes", "obj"), THEME_POSITIONS, ids=[t[0] for t in THEME_POSITIONS]
+)
+def test_a_position_of_a_theme_has_the_shape_of_every_theme_it_has(
+    theme: str, best: list[str], themes: list[str], obj: dict[str, Any]
+) -> None:
+    # A shape is read before solving: it must never turn away a position of its theme.
+    p = read_position(obj)
+    assert [t for t in themes if not SHAPES[t](p)] == []
+    assert set(SHAPES) == set(THEMES)
+
+
+def test_shapes_turn_away_positions_that_cannot_have_the_theme() -> None:
+    # The duck position with North, not East, holding the trick: nothing to duck under.
+    _, _, _, obj = THEME_POSITIONS[3]
+    partner_holds = {**obj, "trick": [["S", "KD"], ["E", "7D"]]}
+    partner_holds["hands"] = {**obj["hands"], "E": ["JD", "QD"]}
+    p = read_position(partner_holds)
+    assert not SHAPES["duck"](p)
+    assert not SHAPES["counting-trumps"](p)  # a trick in progress: nobody leads
+    assert SHAPES["unblock"](p) is False  # North holds one card per suit it may play
+
+
+@functools.cache
+def french_ducks() -> tuple[GeneratedPuzzle, ...]:
+    rng = random.Random(5)
+    return tuple(p for _ in range(60) for p in generate_themed(rules_for("french"), rng, ["duck"], (2, 6)))
+
+
+def test_a_theme_search_finds_french_ducks_of_normal_difficulty() -> None:
+    # One position a deal gives about one duck in two thousand deals; every position of a deal,
+    # solved only when it has a duck's shape, gives a French duck of normal difficulty in sixty.
+    found = french_ducks()
+    assert any(p.difficulty == 3 for p in found)
+    for puzzle in found:
+        p = read_position(puzzle.position)
+        s = solved(p)
+        assert "duck" in puzzle.themes and "duck" in themes_of(p, s)
+        assert all(SHAPES[t](p) for t in puzzle.themes)
+        assert sorted(puzzle.answers, key=C) == [str(c) for c in sorted(s.best)]
+        assert 2 <= p.tricks_left <= 6
+
+
+def test_a_theme_search_refuses_unknown_themes_and_bad_ranges() -> None:
+    rng = random.Random(1)
+    with pytest.raises(ValueError, match="castle"):
+        list(generate_themed(rules_for("french"), rng, ["castle"]))
+    with pytest.raises(ValueError, match="1 to 8"):
+        list(generate_themed(rules_for("french"), rng, ["duck"], (0, 3)))

@@ -10,6 +10,10 @@ the engine, into the database and a file.
 ``--theme ruff,duck`` keeps only endgames of those themes, and as many of each theme in each
 band of difficulty (easy 1–2, normal 3, hard 4–5; lessons/themes.py), so that rare themes are
 found at every difficulty: ``--theme ruff,duck --count 12`` keeps two of each theme in each band.
+Then every position of each deal the bots play is a candidate
+(:func:`engine.solver.generate.generate_themed`), the themes whose bands are full are no longer
+looked for, and ``--max-tries`` counts deals: a French duck of normal difficulty, about one
+endgame in two thousand, takes a few hundred deals.
 
 ``--kind rules`` makes rule drills (:func:`engine.drills.generate_drills`: legal cards, trick
 winner, card points, projects, scoring, bidding, the families in turn), each checked again like
@@ -46,7 +50,7 @@ from django.db import transaction
 from django.utils import translation
 
 from engine.drills import generate_drills
-from engine.solver.generate import GeneratedPuzzle, generate
+from engine.solver.generate import GeneratedPuzzle, generate, generate_themed
 from engine.solver.themes import THEMES
 from engine.variants import RuleSet, rules_for
 from lessons.content import InvalidPuzzle, PuzzleSpec, check_puzzle
@@ -156,8 +160,11 @@ class Command(BaseCommand):
             except InvalidPuzzle as e:  # the generator and the loader must agree: say so loudly
                 raise CommandError(f"{variant}: puzzle {raw['key']} is refused by the loader: {e}") from None
         written = self.save(specs)
+        searched = (
+            f"from {tried['deals']} deal(s) played" if wanted else f"of {tried['endgames']} endgame(s) tried"
+        )
         self.stdout.write(
-            f"{variant}: kept {len(specs)} puzzle(s) of {tried['endgames']} endgame(s) tried; "
+            f"{variant}: kept {len(specs)} puzzle(s) {searched}; "
             f"{written['created']} new, {written['updated']} updated, {written['unchanged']} already there"
         )
         self.stdout.write(f"  by theme: {_tally(t for s in specs for t in s.themes)}")
@@ -223,13 +230,15 @@ def _generate(
     wanted: list[str] | None = None,
 ) -> Iterator[GeneratedPuzzle]:
     """:func:`engine.solver.generate.generate_many`'s loop (the same puzzles for the same seed),
-    counting the endgames tried in ``tried["endgames"]``: the engine's iterator does not say."""
+    counting the endgames tried in ``tried["endgames"]``: the engine's iterator does not say.
+
+    With themes ``wanted``, :func:`_generate_themed` instead."""
+    if wanted:
+        yield from _generate_themed(rules, seed, count, tricks, margin, tries, tried, wanted)
+        return
     rng = random.Random(seed)
     choices = list(range(tricks[0], tricks[1] + 1))
     seen: set[str] = set()
-    # With themes asked for: the count shared out evenly between the themes and the bands.
-    per_band = -(-count // (len(BANDS) * len(wanted or [""])))
-    kept = Counter[tuple[str, str]]()
     for _ in range(tries):
         if len(seen) >= count:
             return
@@ -237,14 +246,45 @@ def _generate(
         puzzle = generate(rules, rng, rng.choice(choices), margin)
         if puzzle is None:
             continue
-        if wanted:
-            band = next(b for b, (lo, hi) in BANDS.items() if lo <= puzzle.difficulty <= hi)
-            slots = [(t, band) for t in wanted if t in puzzle.themes and kept[(t, band)] < per_band]
-            if not slots:
-                continue
-            kept.update(slots)
         key = json.dumps(puzzle.position, sort_keys=True)
         if key not in seen:
+            seen.add(key)
+            yield puzzle
+
+
+def _generate_themed(
+    rules: RuleSet,
+    seed: int,
+    count: int,
+    tricks: tuple[int, int],
+    margin: int,
+    tries: int,
+    tried: Counter[str],
+    wanted: list[str],
+) -> Iterator[GeneratedPuzzle]:
+    """Puzzles of the ``wanted`` themes, the count shared out evenly between the themes and the
+    bands of difficulty; ``tries`` deals at most, counted in ``tried["deals"]``.
+
+    Every position of a deal is a candidate (:func:`engine.solver.generate.generate_themed`), and
+    only the themes that still lack puzzles in some band are looked for, so that a rare theme at a
+    rare difficulty (a French duck of normal difficulty) is found in a few hundred deals.
+    """
+    rng = random.Random(seed)
+    per_band = -(-count // (len(BANDS) * len(wanted)))
+    kept = Counter[tuple[str, str]]()
+    seen: set[str] = set()
+    for _ in range(tries):
+        open_themes = [t for t in wanted if any(kept[(t, band)] < per_band for band in BANDS)]
+        if not open_themes:
+            return
+        tried["deals"] += 1
+        for puzzle in generate_themed(rules, rng, open_themes, tricks, margin):
+            band = next(b for b, (lo, hi) in BANDS.items() if lo <= puzzle.difficulty <= hi)
+            slots = [(t, band) for t in wanted if t in puzzle.themes and kept[(t, band)] < per_band]
+            key = json.dumps(puzzle.position, sort_keys=True)
+            if not slots or key in seen:
+                continue
+            kept.update(slots)
             seen.add(key)
             yield puzzle
 

@@ -1,18 +1,23 @@
 """Themes and difficulty chosen by the learner: the theme page, a theme serving only itself, the
 difficulty moving the window, and every theme present in the generated files at every band."""
 
+import functools
 from collections import Counter
+from io import StringIO
 from pathlib import Path
 
 import pytest
 import yaml
+from django.core.management import call_command
 
+from engine.solver.themes import THEMES
 from lessons import themes
 from lessons.models import Puzzle, TrainerPlay, TrainerRating, Variant
 from tests.site.pages import token
 from tests.site.trainer.puzzles import RIGHT, WRONG, make_best_card, make_generated
 from tests.site.trainer.test_views import shown_key
 
+SOLVER_THEMES = [t for t in THEMES if t != "endgame"]
 GENERATED = Path(__file__).resolve().parents[3] / "lessons" / "content" / "generated"
 
 
@@ -160,10 +165,6 @@ def file_puzzles(variant):
     return found
 
 
-# Endgame themes too rare at some difficulty to be found in 10,000 deals (README, Puzzle trainer).
-RARE = {("french", "duck", "normal")}
-
-
 @pytest.mark.parametrize("variant", Variant.values)
 def test_each_theme_has_puzzles_at_each_difficulty_in_the_generated_files(variant):
     counts = Counter()
@@ -171,13 +172,33 @@ def test_each_theme_has_puzzles_at_each_difficulty_in_the_generated_files(varian
         band = next(b for b, (lo, hi) in themes.BANDS.items() if lo <= p["difficulty"] <= hi)
         counts.update((t, band) for t in p["themes"])
 
-    missing = {
+    missing = [
         (variant, t, b)
         for t in [*themes.RULE_THEMES, *themes.ENDGAME_THEMES]
         for b in themes.BANDS
         if not counts[(t, b)]
-    }
-    assert missing <= RARE
+    ]
+    assert missing == []
+
+
+@pytest.mark.django_db
+def test_each_theme_has_puzzles_in_each_variant_at_each_difficulty_after_generate_puzzles():
+    # The commands of the README (Puzzle trainer), smaller: rule drills, the shortest endgames,
+    # and one endgame of each solver theme in each band (every position of a deal searched).
+    quiet = {"stdout": StringIO(), "stderr": StringIO()}
+    run = functools.partial(call_command, "generate_puzzles", variant="all", **quiet)
+    run(kind="rules", count=60)
+    run(count=20, tricks_left="1..2")
+    run(count=3 * len(SOLVER_THEMES), tricks_left="2..6", theme=",".join(SOLVER_THEMES))
+
+    missing = [
+        (variant, t, b)
+        for variant in Variant.values
+        for t in [*themes.RULE_THEMES, *themes.ENDGAME_THEMES]
+        for b in themes.BANDS
+        if not themes.theme_puzzles(variant, t, b).exists()
+    ]
+    assert missing == []
 
 
 @pytest.mark.parametrize("variant", Variant.values)
