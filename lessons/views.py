@@ -439,9 +439,10 @@ class StepPage:
             "spanish_offered": self.variant == "moroccan",
             "table": self._table(),
             "demo": self._demo(),
-            # A checkpoint shows the learner's stars on each of its pages.
+            # A checkpoint shows the learner's stars on each of its pages. A puzzle page outside a
+            # course (review, trainer, drill) stands in a lesson of its own that is no checkpoint.
             "stars": progress.lesson_stars(self.request, [self.lesson])[self.lesson.pk]
-            if self.lesson.checkpoint
+            if getattr(self.lesson, "checkpoint", False)
             else None,
         }
         if self.puzzle:
