@@ -222,6 +222,12 @@ def test_french_pages_set_a_no_break_space_before_a_label_colon(client, loaded):
     assert "Atout:" not in visible_text(page.text)
 
 
+def test_the_french_lesson_page_sets_a_no_break_space_before_the_puzzle_colon(client, loaded):
+    text = visible_text(client.get("/fr/learn/french/belote-and-contract/").text)
+    assert "Problème\u00a0:" in text
+    assert "Problème:" not in text
+
+
 # ---------------------------------------------------------------- Persian trick and hand
 
 
