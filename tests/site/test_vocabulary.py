@@ -322,6 +322,21 @@ def test_the_projects_question_says_ilan_on_moroccan_and_french_pages(client, db
     assert any(said in text for text in legend) and not any(unsaid in text for text in legend), legend
 
 
+@pytest.mark.parametrize("variant", ["saudi", *OTHER_VARIANTS])
+def test_the_projects_drills_prompt_in_the_variants_words(variant):
+    # The files hold the prompts as lessons/generated.py words them for each variant.
+    from lessons.generated import drill_prompt
+
+    generated = Path(__file__).resolve().parents[2] / "lessons" / "content" / "generated"
+    drills = yaml.safe_load((generated / f"{variant}-rules.yaml").read_text(encoding="utf-8"))["puzzles"]
+    prompts = [d["prompt"] for d in drills if d["task"] == "projects"]
+    made = drill_prompt("projects", next(d["position"] for d in drills if d["task"] == "projects"))
+
+    assert prompts and all(p == made for p in prompts), (prompts[0], made)
+    assert ("مشاريعه" in made["ar"]) == (variant == "saudi")
+    assert ("إعلاناته" in made["ar"]) == (variant != "saudi")
+
+
 def test_the_saudi_course_keeps_its_own_words_in_its_nudges(db):
     made = made_help("saudi", "ar")
     assert saudi_words_in(made["nudge of trick-winner"], "moroccan", "ar") == ["حكم"]
