@@ -37,7 +37,7 @@ from engine.cards import (
     seats_from,
 )
 from engine.explain import Reason, Step
-from engine.messages import error_message, render
+from engine.messages import error_message, render, series
 from engine.notation import (
     PLAY,
     InputError,
@@ -513,12 +513,17 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+# Every command the command line accepts, as an unknown command's error lists them: the
+# four-player commands, then the two-player game's own ("play").
+ACCEPTED: tuple[str, ...] = (*COMMANDS, *(c for c in decouverte_cli.COMMANDS if c not in COMMANDS))
+
+
 def run(argv: Sequence[str], data: bytes) -> tuple[int, dict[str, Any]]:
     """Exit status and output object for a command line and its standard input."""
     lang, variant = "en", ""
     try:
         if len(argv) != 1 or argv[0] not in {*COMMANDS, *decouverte_cli.COMMANDS}:
-            raise InputError("unknown-command", "command", value=" ".join(argv))
+            raise InputError("unknown-command", "command", value=" ".join(argv), commands=ACCEPTED)
         obj = read_object(data)
         lang = parse_lang(obj)
         if obj.get("variant") == decouverte_cli.VARIANT:
@@ -530,7 +535,7 @@ def run(argv: Sequence[str], data: bytes) -> tuple[int, dict[str, Any]]:
         if isinstance(obj.get("variant"), str) and obj["variant"] in VARIANTS:
             variant = obj["variant"]
         if argv[0] not in COMMANDS:
-            raise InputError("unknown-command", "command", value=" ".join(argv))
+            raise InputError("unknown-command", "command", value=" ".join(argv), commands=ACCEPTED)
         return EXIT_OK, COMMANDS[argv[0]](obj, lang)
     except InputError as e:
         return EXIT_INPUT, _error(e.code, e.field, e.params, lang, variant)
@@ -543,6 +548,8 @@ def _error(
 ) -> dict[str, Any]:
     """The error object: the code, the offending field, and a message naming it."""
     params = {**params, "field": field} if field else dict(params)
+    if "commands" in params:  # named in the message's language: «legal، trick» in Arabic
+        params["commands"] = series(params["commands"], variant, lang)
     try:
         message = error_message(code, lang, params, variant)
         # A refused call also says why, in the rule's own words.

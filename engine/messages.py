@@ -82,7 +82,7 @@ code                  params besides ``field``
 ====================  =============================================================
 ``bad-json``          ``value`` (the parser's detail)
 ``not-object``        —
-``unknown-command``   ``value`` (the command line's arguments)
+``unknown-command``   ``value`` (the command line's arguments), ``commands`` (those accepted)
 ``missing-field``     —
 ``unknown-field``     ``value`` (the field's name)
 ``bad-field``         ``value``, ``expected``
@@ -462,6 +462,17 @@ def join_list(items: Iterable[str], variant: str, lang: str) -> str:
         middle = _word("list.middle", variant, lang)
         for w in reversed(words[:-2]):
             text = _fill(middle, first=w, rest=text)
+    return text
+
+
+def series(items: Iterable[str], variant: str, lang: str) -> str:
+    """``legal, trick, bid``; ``legal، trick، bid``: names to choose from, joined by the language's
+    comma without "and"."""
+    words = list(items)
+    text = words[-1] if words else ""
+    middle = _word("list.middle", variant, lang)
+    for w in reversed(words[:-1]):
+        text = _fill(middle, first=w, rest=text)
     return text
 
 

@@ -35,6 +35,7 @@ from typing import Any
 import yaml
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine import messages
 from engine.drills import Drill
@@ -55,6 +56,7 @@ from lessons.content import (
     read_curriculum,
 )
 from lessons.models import Task, Variant
+from lessons.templatetags.baloot import variant_gettext
 
 FILE_KEYS = frozenset({"variant", "puzzles"})
 # What a generated puzzle may say: no hint or explanation, the verdict explains it with the engine's
@@ -247,7 +249,10 @@ def drill_prompt(task: str, position: dict[str, Any]) -> dict[str, str]:
                     "The hand is over: the card points and the tricks each team took are shown. "
                     "How many points does each team score?"
                 ),
-                Task.PROJECTS: _("These are the players' cards. Which team counts its projects?"),
+                # «مشاريع» in Saudi words, «إعلانات» elsewhere (msgctxt "saudi").
+                Task.PROJECTS: variant_gettext(
+                    gettext_noop("These are the players' cards. Which team counts its projects?"), variant
+                ),
                 Task.BID: _("It is your turn to speak. Besides passing, what may you say?"),
             }
             out[lang] = texts[Task(task)]

@@ -115,8 +115,7 @@ def best_card_hint(puzzle: Puzzle, lang: str, deck: str) -> str:
     # One suit in hand: naming it says nothing. The idea of the puzzle does.
     idea = next((t for t in puzzle.themes or [] if t in themes.ENDGAME_THEMES and t != "short-endgame"), "")
     if idea:
-        name = messages.lookup(f"theme.{idea}", variant, lang, idea)
-        return _("Think of this idea: {theme}.").format(theme=name)
+        return _("Think of this idea: {theme}.").format(theme=themes.in_sentence(idea, variant, lang))
     return ""
 
 

@@ -114,6 +114,14 @@ def label(key: str, variant: str, lang: str) -> str:
     return messages.lookup(f"theme.{key}", variant, lang, default=key)
 
 
+def in_sentence(key: str, variant: str, lang: str) -> str:
+    """A solver theme's name inside a sentence ("L’idée : la défausse."). The catalogs name a theme
+    as a heading, with a capital; inside a sentence it is a common noun (the solver's themes are
+    no names of persons or games), so its first letter is lower case. Arabic and Persian have no case."""
+    name = label(key, variant, lang)
+    return name[:1].lower() + name[1:]
+
+
 @dataclass(frozen=True)
 class ThemeSuccess:
     """A learner's rated answers to the puzzles of one theme: how many, and how many solved first time."""

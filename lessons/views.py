@@ -361,7 +361,9 @@ class StepPage:
     @property
     def hint(self) -> str:
         if self._hint is None:
-            self._hint = hints.hint_for(self.puzzle, self.lang, self.deck) if self.puzzle else ""
+            # A checkpoint offers no hint, not even one made from the puzzle.
+            offered = self.puzzle and not getattr(self.lesson, "checkpoint", False)
+            self._hint = hints.hint_for(self.puzzle, self.lang, self.deck) if offered else ""
         return self._hint
 
     @property

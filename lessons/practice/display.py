@@ -22,6 +22,7 @@ from engine.hand import Hand, Phase
 from engine.play import explain_play, explain_trick
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, STRENGTH
 from engine.tricks import TrickTaken
+from lessons import themes
 from lessons.practice.state import PositionPlay, Table, hints_used
 from lessons.templatetags.table import (
     TEAMS,
@@ -655,7 +656,7 @@ def review_shown(
                 best_names=messages.join_list((say.definite(c) for c in best), variant, lang),
                 loss=m["loss"],
                 ideas=messages.join_list(
-                    (messages.lookup(f"theme.{t}", variant, lang, t) for t in m["themes"]), variant, lang
+                    (themes.in_sentence(t, variant, lang) for t in m["themes"]), variant, lang
                 ),
                 detail=messages.render(reason, variant, lang, deck),
                 practised=m["trick"] in practised,

@@ -421,9 +421,12 @@ class Table:
 
     # -- taking a move back
     def may_take_back(self) -> bool:
-        """Only at the beginner level, in a hand still open to the learner's moves (never in a game
-        whose end is scored, nor in a game assigned by a teacher: ``setup["assigned"]``)."""
+        """Only at the beginner level, in a hand still being played: never once the hand is scored
+        (its result is shown and the next hand waits), nor in a game whose end is scored, nor in a
+        game assigned by a teacher (``setup["assigned"]``)."""
         if self.game.level != BotLevel.RANDOM or self.game.finished or self.setup.get("assigned"):
+            return False
+        if "result" in self.record or self.hand.phase not in LIVE:
             return False
         return self._take_back_point() is not None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -433,6 +434,32 @@ def test_cli_trick_malformed_input_exit_2(payload: object, code: str, field: str
 def test_cli_unknown_command_exit_2(argv: str) -> None:
     error = refused(argv, {"variant": "saudi"})
     assert error["code"] == "unknown-command"
+
+
+@pytest.mark.parametrize(("argv", "lang"), [("fold", "en"), ("play", "fr"), ("play", "ar")])
+def test_cli_unknown_command_names_every_command(argv: str, lang: str) -> None:
+    # "play" is a command of the two-player game only: a Saudi hand refuses it.
+    from engine import decouverte_cli
+    from engine.cli import COMMANDS
+
+    error = refused(argv, {"variant": "saudi", "lang": lang}, via_process=False)
+
+    assert error["code"] == "unknown-command"
+    words = re.findall(r"[a-z]+", error["message"])
+    for command in {*COMMANDS, *decouverte_cli.COMMANDS}:
+        # The command given is named once more, as what was refused.
+        assert words.count(command) == 1 + (command == argv), (command, error["message"])
+
+
+def test_the_contract_page_names_the_commands_the_cli_accepts() -> None:
+    from pathlib import Path
+
+    from engine.cli import ACCEPTED
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "engine-cli.md").read_text(encoding="utf-8")
+    listed = re.search(r"The commands are (.*?)\. Any other", page, re.S)
+    assert listed is not None
+    assert re.findall(r"`([a-z]+)`", listed.group(1)) == list(ACCEPTED)
 
 
 PROJECTS = {"variant": "saudi", "trump": "H", "dealer": "S", "hands": {"N": ["7C", "8C", "9C"], "E": ["AS"]}}

@@ -163,7 +163,19 @@ def test_a_checkpoint_puzzle_offers_no_hint_and_shows_the_stars(client, loaded):
 
     assert "A short quiz on the lessons before it, without hints." in text
     assert "Show a hint" not in text
-    assert "1 of 3 stars: lesson seen" in text  # opening a step counts as seeing it
+    assert "1 of 3 stars: checkpoint seen" in text  # opening a step counts as seeing it
+    assert "lesson seen" not in text
+    course_page = client.get("/en/learn/saudi/").text
+    assert "1 of 3 stars: checkpoint seen" in course_page  # the checkpoint's row, and only it
+    assert course_page.count("checkpoint seen") == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("fr", "point d’étape vu"), ("ar", "محطة المراجعة مُطّلَع عليها"), ("fa", "ایستگاه مرور دیده شده")],
+)
+def test_the_one_star_words_of_a_checkpoint_speak_the_page_language(client, loaded, lang, words):
+    assert words in client.get(url(2, lang)).text
 
 
 def test_a_checkpoint_refuses_a_hint_with_a_clear_message(client, loaded):

@@ -222,6 +222,12 @@ def test_french_pages_set_a_no_break_space_before_a_label_colon(client, loaded):
     assert "Atout:" not in visible_text(page.text)
 
 
+def test_the_french_lesson_page_sets_a_no_break_space_before_the_puzzle_colon(client, loaded):
+    text = visible_text(client.get("/fr/learn/french/belote-and-contract/").text)
+    assert "Problème\u00a0:" in text
+    assert "Problème:" not in text
+
+
 # ---------------------------------------------------------------- Persian trick and hand
 
 
@@ -282,6 +288,53 @@ def test_made_hints_and_nudges_for_moroccan_and_french_use_no_saudi_word(db, var
         (name, words, text) for name, text in made.items() if (words := saudi_words_in(text, variant, lang))
     ]
     assert not found, "\n".join(map(str, found))
+
+
+@pytest.mark.parametrize(
+    ("variant", "said", "unsaid"),
+    [("moroccan", "إعلاناته", "مشاري"), ("french", "إعلاناته", "مشاري"), ("saudi", "مشاريعه", "إعلان")],
+)
+def test_the_projects_question_says_ilan_on_moroccan_and_french_pages(client, db, variant, said, unsaid):
+    # Seed 003 says «الإعلانات» where the Saudi game says «المشاريع»; the legend above the team buttons
+    # of a projects puzzle is worded for each. («مشاريعه» escapes the word check: its suffix.)
+    from lessons.models import Puzzle, Source
+    from tests.site.pages import words
+
+    generated = Path(__file__).resolve().parents[2] / "lessons" / "content" / "generated"
+    drills = yaml.safe_load((generated / f"{variant}-rules.yaml").read_text(encoding="utf-8"))["puzzles"]
+    drill = next(d for d in drills if d["task"] == "projects")
+    Puzzle.objects.create(
+        key=f"{variant}-projects-words",
+        variant=variant,
+        task="projects",
+        position=drill["position"],
+        answers=drill["answers"],
+        source=Source.GENERATED,
+        themes=["projects"],
+        difficulty=drill["difficulty"],
+        **words("Which team?", "أي فريق؟", "کدام تیم؟", "Quelle équipe\u00a0?", field="prompt"),
+    )
+    client.post(f"/ar/train/{variant}/start", {"level": "often"})
+    page = client.get(f"/ar/train/{variant}/")
+
+    legend = re.search(r'name="team"', page.text) and re.findall(r"<legend>(.*?)</legend>", page.text)
+    assert legend, "no projects question on the page"
+    assert any(said in text for text in legend) and not any(unsaid in text for text in legend), legend
+
+
+@pytest.mark.parametrize("variant", ["saudi", *OTHER_VARIANTS])
+def test_the_projects_drills_prompt_in_the_variants_words(variant):
+    # The files hold the prompts as lessons/generated.py words them for each variant.
+    from lessons.generated import drill_prompt
+
+    generated = Path(__file__).resolve().parents[2] / "lessons" / "content" / "generated"
+    drills = yaml.safe_load((generated / f"{variant}-rules.yaml").read_text(encoding="utf-8"))["puzzles"]
+    prompts = [d["prompt"] for d in drills if d["task"] == "projects"]
+    made = drill_prompt("projects", next(d["position"] for d in drills if d["task"] == "projects"))
+
+    assert prompts and all(p == made for p in prompts), (prompts[0], made)
+    assert ("مشاريعه" in made["ar"]) == (variant == "saudi")
+    assert ("إعلاناته" in made["ar"]) == (variant != "saudi")
 
 
 def test_the_saudi_course_keeps_its_own_words_in_its_nudges(db):

@@ -281,3 +281,31 @@ def test_a_void_deal_has_no_review(client):
     assert page.status_code == 200
     assert "Review of your decisions" not in page.text
     assert not HandReview.objects.exists()
+
+
+def test_the_ideas_of_a_mistake_are_named_in_lower_case_inside_the_sentence():
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from lessons.practice.display import effective_deck, review_shown
+
+    mistake = {
+        "trick": 6,
+        "played": "AS",
+        "best": ["7S"],
+        "team": 0,
+        "loss": 11,
+        "got": 20,
+        "could": 31,
+        "total": 40,
+        "themes": ["discard", "duck"],
+    }
+    review = review_shown("done", {"cards": [mistake]}, "french", "fr", effective_deck("french", ""), set())
+
+    assert review.mistakes[0].ideas == "la défausse et laisser passer"
+    with translation.override("fr"):
+        html = render_to_string(
+            "practice/partials/mistake.html",
+            {"m": review.mistakes[0], "game": {"variant": "french"}, "prefs": {"digits": "latin"}},
+        )
+    assert "L’idée\u00a0: la défausse et laisser passer." in html

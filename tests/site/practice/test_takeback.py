@@ -4,7 +4,7 @@ import pytest
 
 from engine.cards import Seat
 from lessons.practice.state import Table
-from tests.site.practice.tools import HTMX, choice, post, start
+from tests.site.practice.tools import HTMX, choice, play_out_hand, post, start
 
 
 def take_back(client, game, htmx=False, move=None):
@@ -105,3 +105,20 @@ def test_an_assigned_game_may_not_be_taken_back(client):
     game.save()
 
     assert not Table(game).may_take_back()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("variant", ["saudi", "french"])
+def test_a_scored_hand_may_not_be_taken_back(client, variant):
+    game = start(client, variant, level="random")
+    play_out_hand(client, game)
+    game.refresh_from_db()
+    assert "result" in game.hands[-1] and not game.finished
+    actions = list(game.hands[-1]["actions"])
+
+    assert 'id="take-back"' not in client.get(f"/en/practice/{variant}/").text
+    response = take_back(client, game)
+
+    assert response.status_code == 400
+    game.refresh_from_db()
+    assert game.hands[-1]["actions"] == actions and "result" in game.hands[-1]

@@ -4,6 +4,7 @@ the rating history chart, and the trainer's own hints."""
 import re
 
 import pytest
+from django.utils import translation
 
 from lessons.models import Puzzle, TrainerPlay, TrainerRating
 from lessons.rating import LEVEL_DEVIATION
@@ -215,7 +216,7 @@ def test_an_endgame_with_one_suit_in_hand_hints_at_its_idea(client, db):
     hint = client.post(f"/en/train/saudi/{shown_key(page)}/hint")
 
     # Only hearts in hand: "look at your hearts" would tell nothing.
-    assert "Think of this idea: Ducking." in hint.text
+    assert "Think of this idea: ducking." in hint.text
 
 
 @pytest.mark.parametrize(("trump", "words"), [("H", "the Jack and the 9"), (None, "the Ace and the Ten")])
@@ -228,3 +229,19 @@ def test_a_counting_nudge_speaks_of_the_contract_on_the_table(client, db, trump,
     hint = client.post(f"/en/train/saudi/{shown_key(page)}/hint")
 
     assert words in hint.text
+
+
+def test_the_idea_of_a_french_endgame_is_named_in_lower_case_inside_the_hint(client, db):
+    from lessons.hints import best_card_hint
+
+    puzzle = make_best_card("gen-saudi-bc")
+    hands = {**puzzle.position["hands"], "S": ["8H", "AH", "KH"], "E": ["9S", "9H", "QS", "TC", "KD"]}
+    Puzzle.objects.filter(pk=puzzle.pk).update(
+        position={**puzzle.position, "hands": hands}, themes=["discard"]
+    )
+    puzzle.refresh_from_db()
+
+    with translation.override("fr"):
+        hint = best_card_hint(puzzle, "fr", "french")
+
+    assert hint.endswith("\u00a0: la défausse.")
