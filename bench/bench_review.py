@@ -1,4 +1,5 @@
-"""BENCH review_hand_s_p95, solver_hint_ms_p95: the review of a finished hand and the solver's hint of an open position, one core.
+"""BENCH review_hand_s_p95, solver_hint_ms_p95: the review of a finished hand, and the solver's hint
+of a position with every hand open; one core.
 
 - review: random deals, a random variant and contract, played to the end with
   random legal cards; :func:`engine.solver.review.review` of one seat (drawn
