@@ -83,8 +83,7 @@ messages: $(MO_FILES)
 # run: the development server, with a migrated database and the curriculum loaded.
 run: venv messages
 	$(MANAGE) migrate
-# load_curriculum arrives with the lesson content; skip it until the command exists.
-	if $(MANAGE) help load_curriculum >/dev/null 2>&1; then $(MANAGE) load_curriculum; fi
+	$(MANAGE) load_curriculum
 	$(MANAGE) runserver 127.0.0.1:8000
 
 # test: lint, then the whole suite (with doctests) on SQLite, then the database tests again on PostgreSQL.
