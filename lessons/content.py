@@ -123,6 +123,7 @@ class LessonSpec:
 
 @dataclass(frozen=True)
 class CourseSpec:
+    key: str  # the course's name in its address: the variant's for its rules course
     variant: str
     order: int
     title: Text
@@ -255,9 +256,14 @@ def _check_unique_keys(courses: list[CourseSpec], errors: list[ContentError]) ->
 
 def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | None:
     course_file = directory / "course.yaml"
-    variant = directory.name
-    if variant not in Variant.values:
-        errors.append(ContentError(directory, f"not a variant directory (expected one of {Variant.values})"))
+    # The directory is the course's key: the variant's name for its rules course, "<variant>-<name>"
+    # for another course of the same variant (saudi-playing-well).
+    key = directory.name
+    variant = next((v for v in Variant.values if key == v or key.startswith(f"{v}-")), None)
+    if variant is None:
+        errors.append(
+            ContentError(directory, f"not a course directory (expected <variant> or <variant>-<name>, {Variant.values})")
+        )
         return None
     if not course_file.is_file():
         errors.append(ContentError(course_file, "missing: every variant directory needs a course.yaml"))
@@ -269,6 +275,7 @@ def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | No
             raise _Invalid("variant", f"{data.get('variant')!r} in the {variant!r} directory")
         order = data.get("order", Variant.values.index(variant) + 1)
         course = CourseSpec(
+            key=key,
             variant=variant,
             order=_int(order, "order", 0, 1000),
             title=_text(data.get("title"), "title"),
