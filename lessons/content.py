@@ -262,7 +262,9 @@ def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | No
     variant = next((v for v in Variant.values if key == v or key.startswith(f"{v}-")), None)
     if variant is None:
         errors.append(
-            ContentError(directory, f"not a course directory (expected <variant> or <variant>-<name>, {Variant.values})")
+            ContentError(
+                directory, f"not a course directory (<variant> or <variant>-<name>, {Variant.values})"
+            )
         )
         return None
     if not course_file.is_file():
