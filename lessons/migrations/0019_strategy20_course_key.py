@@ -16,7 +16,7 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.AddField(
-            model_name="course", name="key", field=models.SlugField(max_length=60, default="")
+            model_name="course", name="key", field=models.SlugField(max_length=60, default="", db_index=False)
         ),
         migrations.RunPython(key_from_variant, migrations.RunPython.noop),
         migrations.AlterField(

@@ -61,3 +61,10 @@ def test_the_solvers_card_is_right_in_this_course(client, loaded):
 
     assert response.status_code == 200
     assert 'class="verdict verdict-right"' in response.text
+
+
+def test_its_home_tile_offers_no_guided_first_hand(client, loaded):
+    html = client.get("/en/").text
+    tile = html[html.index(f'href="/en/learn/{KEY}/"') : html.index('href="/en/learn/moroccan/"')]
+
+    assert "guided" not in tile
