@@ -6,6 +6,10 @@ Layout (the site brief's content format)::
     lessons/content/<variant>/NN-<slug>.yaml    one lesson: slug, title, summary, steps
     lessons/content/<variant>/NNc-<slug>.yaml   the checkpoint after lesson NN (see below)
 
+The directory's name is the course's key, its name in the address /learn/<key>/: a variant's rules
+course is in the directory named after the variant; another course of the same variant is in
+``<variant>-<name>/`` (saudi-playing-well/, "playing well"), its course.yaml naming the variant.
+
 A step's ``table`` with ``plays`` is a demonstration, stepped through card by card on the page
 (lessons/demo.py): the four hands as dealt and the cards played, each checked with the engine.
 

@@ -27,7 +27,11 @@ class Migration(migrations.Migration):
             name="variant",
             field=models.CharField(
                 max_length=16,
-                choices=[("saudi", "Saudi Baloot"), ("moroccan", "Moroccan Belote"), ("french", "French Belote")],
+                choices=[
+                    ("saudi", "Saudi Baloot"),
+                    ("moroccan", "Moroccan Belote"),
+                    ("french", "French Belote"),
+                ],
             ),
         ),
         migrations.AlterModelOptions(name="course", options={"ordering": ("order", "key")}),

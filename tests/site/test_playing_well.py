@@ -22,7 +22,11 @@ def test_the_loader_reads_it_as_a_saudi_course_with_its_own_key():
     spec = next(c for c in read_curriculum() if c.key == KEY)
 
     assert spec.variant == "saudi"
-    assert spec.lessons[0].slug == "cashing-your-masters"
+    assert [lesson.slug for lesson in spec.lessons] == [
+        "cashing-your-masters",
+        "the-lead-against-the-buyer",
+        "counting-trumps",
+    ]
     assert all(3 <= len(lesson.puzzles) <= 8 for lesson in spec.lessons if not lesson.checkpoint)
     assert all(1 <= p.difficulty <= 5 for p in spec.puzzles)
 
