@@ -6,6 +6,10 @@ Layout (the site brief's content format)::
     lessons/content/<variant>/NN-<slug>.yaml    one lesson: slug, title, summary, steps
     lessons/content/<variant>/NNc-<slug>.yaml   the checkpoint after lesson NN (see below)
 
+The directory's name is the course's key, its name in the address /learn/<key>/: a variant's rules
+course is in the directory named after the variant; another course of the same variant is in
+``<variant>-<name>/`` (saudi-playing-well/, "playing well"), its course.yaml naming the variant.
+
 A step's ``table`` with ``plays`` is a demonstration, stepped through card by card on the page
 (lessons/demo.py): the four hands as dealt and the cards played, each checked with the engine.
 
@@ -123,6 +127,7 @@ class LessonSpec:
 
 @dataclass(frozen=True)
 class CourseSpec:
+    key: str  # the course's name in its address: the variant's for its rules course
     variant: str
     order: int
     title: Text
@@ -255,9 +260,16 @@ def _check_unique_keys(courses: list[CourseSpec], errors: list[ContentError]) ->
 
 def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | None:
     course_file = directory / "course.yaml"
-    variant = directory.name
-    if variant not in Variant.values:
-        errors.append(ContentError(directory, f"not a variant directory (expected one of {Variant.values})"))
+    # The directory is the course's key: the variant's name for its rules course, "<variant>-<name>"
+    # for another course of the same variant (saudi-playing-well).
+    key = directory.name
+    variant = next((v for v in Variant.values if key == v or key.startswith(f"{v}-")), None)
+    if variant is None:
+        errors.append(
+            ContentError(
+                directory, f"not a course directory (<variant> or <variant>-<name>, {Variant.values})"
+            )
+        )
         return None
     if not course_file.is_file():
         errors.append(ContentError(course_file, "missing: every variant directory needs a course.yaml"))
@@ -269,6 +281,7 @@ def _read_course(directory: Path, errors: list[ContentError]) -> CourseSpec | No
             raise _Invalid("variant", f"{data.get('variant')!r} in the {variant!r} directory")
         order = data.get("order", Variant.values.index(variant) + 1)
         course = CourseSpec(
+            key=key,
             variant=variant,
             order=_int(order, "order", 0, 1000),
             title=_text(data.get("title"), "title"),

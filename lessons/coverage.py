@@ -39,10 +39,10 @@ class MissingText:
 
 def texts(course: CourseSpec) -> Iterator[tuple[str, Text, bool]]:
     """Every text of a course: ``(where, text, required)``."""
-    yield f"{course.variant}/course.yaml title", course.title, True
-    yield f"{course.variant}/course.yaml description", course.description, False
+    yield f"{course.key}/course.yaml title", course.title, True
+    yield f"{course.key}/course.yaml description", course.description, False
     for lesson in course.lessons:
-        name = f"{course.variant}/{lesson.path.name}"
+        name = f"{course.key}/{lesson.path.name}"
         yield f"{name} title", lesson.title, True
         yield f"{name} summary", lesson.summary, False
         for i, step in enumerate(lesson.steps):
@@ -109,7 +109,8 @@ def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
 
     A variant without a course has nothing: no language is complete, no rule is practised.
     """
-    by_variant = {c.variant: c for c in courses}
+    # The rules course of each variant: its key is the variant's name.
+    by_variant = {c.variant: c for c in courses if c.key == c.variant}
     out: dict[str, dict[str, Any]] = {}
     for variant in VARIANTS:
         course = by_variant.get(variant)

@@ -8,6 +8,7 @@ falling back to English where a translation is missing.
 
 import datetime as dt
 import zoneinfo
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -24,9 +25,11 @@ class Variant(models.TextChoices):
 
 
 class Course(models.Model):
-    """One course per variant."""
+    """A course of one variant: the rules course, whose key is the variant's name, and others
+    (such as "saudi-playing-well") whose key names them in the address /learn/<key>/."""
 
-    variant = models.CharField(max_length=16, choices=Variant.choices, unique=True)
+    key = models.SlugField(max_length=60, unique=True)
+    variant = models.CharField(max_length=16, choices=Variant.choices)
     title = models.CharField(max_length=200)
     description = models.TextField(blank=True, default="")
     order = models.PositiveSmallIntegerField(default=0)
@@ -34,10 +37,16 @@ class Course(models.Model):
     first_hand_after = models.SlugField(max_length=100, blank=True, default="")
 
     class Meta:
-        ordering = ("order", "variant")
+        ordering = ("order", "key")
 
     def __str__(self) -> str:
-        return self.variant
+        return self.key
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # A course made without a key is its variant's rules course, named by the variant.
+        if not self.key:
+            self.key = self.variant
+        super().save(*args, **kwargs)
 
 
 class Lesson(models.Model):
@@ -59,7 +68,7 @@ class Lesson(models.Model):
         )
 
     def __str__(self) -> str:
-        return f"{self.course.variant}/{self.slug}"
+        return f"{self.course.key}/{self.slug}"
 
 
 class Task(models.TextChoices):
@@ -145,6 +154,12 @@ class Puzzle(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # A course made without a key is its variant's rules course, named by the variant.
+        if not self.key:
+            self.key = self.variant
+        super().save(*args, **kwargs)
 
     @property
     def command(self) -> str:

@@ -367,7 +367,7 @@ def lessons_in_order() -> list[Lesson]:
 
     def read() -> list[Lesson]:
         lessons = Lesson.objects.select_related("course")
-        return list(lessons.order_by("course__order", "course__variant", "order", "checkpoint"))
+        return list(lessons.order_by("course__order", "course__key", "order", "checkpoint"))
 
     return lesson_cache.get_or_read(("lessons-in-order",), read)
 
@@ -499,14 +499,14 @@ def note_step(request: HttpRequest, lesson: Lesson, n: int) -> None:
     if lesson.pk not in seen:
         request.session[SEEN_KEY] = [*seen, lesson.pk]
     where = request.session.get(WHERE_KEY, {})
-    variant = lesson.course.variant
-    if where.get(variant) != [lesson.slug, n]:
-        request.session[WHERE_KEY] = {**where, variant: [lesson.slug, n]}
+    key = lesson.course.key
+    if where.get(key) != [lesson.slug, n]:
+        request.session[WHERE_KEY] = {**where, key: [lesson.slug, n]}
 
 
-def stopped_at(request: HttpRequest, variant: str) -> tuple[str, int] | None:
-    """The lesson slug and step number the learner last saw in the course of ``variant``."""
-    found = request.session.get(WHERE_KEY, {}).get(variant)
+def stopped_at(request: HttpRequest, key: str) -> tuple[str, int] | None:
+    """The lesson slug and step number the learner last saw in the course of ``key``."""
+    found = request.session.get(WHERE_KEY, {}).get(key)
     if not isinstance(found, list) or len(found) != 2:
         return None
     slug, n = found

@@ -236,8 +236,8 @@ def practice_by_rule(variant: str) -> dict[str, list[Practice]]:
     """For every rule, the curriculum lessons of ``variant`` with puzzles practising it, in course order."""
     steps = (
         Step.objects.filter(lesson__course__variant=variant)
-        .select_related("lesson", "puzzle")
-        .order_by("lesson__order", "order")
+        .select_related("lesson__course", "puzzle")
+        .order_by("lesson__course__order", "lesson__course__key", "lesson__order", "order")
     )
     numbers: dict[int, int] = {}  # the step's place in its lesson is its URL number
     found: dict[str, dict[int, Practice]] = {}
@@ -250,9 +250,9 @@ def practice_by_rule(variant: str) -> dict[str, list[Practice]]:
         for rule in puzzle.rules or []:
             by_lesson = found.setdefault(rule, {})
             if lesson.pk not in by_lesson:
-                url = reverse("lessons-lesson", args=[variant, lesson.slug])
+                url = reverse("lessons-lesson", args=[lesson.course.key, lesson.slug])
                 by_lesson[lesson.pk] = Practice(lesson.title, url, [])
-            step_url = reverse("lessons-step", args=[variant, lesson.slug, n])
+            step_url = reverse("lessons-step", args=[lesson.course.key, lesson.slug, n])
             by_lesson[lesson.pk].steps.append((n, step_url))
     return {rule: list(by_lesson.values()) for rule, by_lesson in found.items()}
 
@@ -288,7 +288,7 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
     lang = get_language() or "en"
     book = _cached_rules(variant)
     practice = practice_by_rule(variant)
-    course = Course.objects.filter(variant=variant).first()
+    course = Course.objects.filter(key=variant).first()  # the rules course of the variant
     sections = []
     for section in SECTIONS:
         title = SECTION_TITLES[section.slug]

@@ -10,6 +10,7 @@ STEP = "learn/<str:variant>/<slug:slug>/<int:n>/"
 urlpatterns = [
     # Courses and lessons
     path("", views.home, name="home"),
+    # <variant> names a course by its key: the variant's name for its rules course.
     path("learn/<str:variant>/", views.course, name="lessons-course"),
     path("learn/<str:variant>/<slug:slug>/", views.lesson, name="lessons-lesson"),
     path(STEP, views.step, name="lessons-step"),

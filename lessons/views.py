@@ -110,7 +110,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def _start_url(first: Lesson | None) -> str:
     """Where "Start here" leads: the first step of the course's first lesson."""
-    return reverse("lessons-step", args=[first.course.variant, first.slug, 1]) if first else ""
+    return reverse("lessons-step", args=[first.course.key, first.slug, 1]) if first else ""
 
 
 @dataclass
@@ -124,7 +124,9 @@ class LessonRow:
 
 
 def course(request: HttpRequest, variant: str) -> HttpResponse:
-    course = get_object_or_404(Course, variant=variant)
+    # The address names the course by its key: the variant's name for the rules course.
+    course = get_object_or_404(Course, key=variant)
+    key, variant = course.key, course.variant
     lessons = list(course.lessons.all())
     marks = progress.lesson_marks(request, lessons)
     stars = progress.lesson_stars(request, lessons)
@@ -135,10 +137,10 @@ def course(request: HttpRequest, variant: str) -> HttpResponse:
         number += 0 if lesson.checkpoint else 1
         rows.append(LessonRow(number, lesson, marks.get(lesson.pk), stars[lesson.pk]))
     resume = None
-    stopped = progress.stopped_at(request, variant)
+    stopped = progress.stopped_at(request, key)
     row = next((r for r in rows if stopped and r.lesson.slug == stopped[0]), None)
     if row is not None and stopped is not None:
-        url = reverse("lessons-step", args=[variant, row.lesson.slug, stopped[1]])
+        url = reverse("lessons-step", args=[key, row.lesson.slug, stopped[1]])
         resume = {"lesson": row.number, "title": row.lesson.title, "step": stopped[1], "url": url}
     ctx = {
         "course": course,
@@ -247,12 +249,12 @@ def _read_steps(variant: str, slug: str) -> tuple[Lesson | None, list[Step]]:
     """
     steps = list(
         Step.objects.select_related("lesson__course", "puzzle")
-        .filter(lesson__course__variant=variant, lesson__slug=slug)
+        .filter(lesson__course__key=variant, lesson__slug=slug)
         .order_by("order")
     )
     if not steps:
         lessons = Lesson.objects.select_related("course")
-        return lessons.filter(course__variant=variant, slug=slug).first(), steps
+        return lessons.filter(course__key=variant, slug=slug).first(), steps
     lesson = steps[0].lesson
     for step in steps:
         step.lesson = lesson
@@ -419,7 +421,7 @@ class StepPage:
     def context(self) -> dict[str, Any]:
         n, count = self.n, len(self.steps)
         url = self._url
-        lesson_args = [self.variant, self.lesson.slug]
+        lesson_args = [self.course.key, self.lesson.slug]
         # Addresses are made when the template reads them: an answer's verdict reads one or two
         # of the eight, and each reverse() costs as much as the rest of the context.
         ctx: dict[str, Any] = {
@@ -434,7 +436,7 @@ class StepPage:
             "previous_url": SimpleLazyObject(lambda: url("lessons-step", n - 1)) if n > 1 else "",
             "next_url": SimpleLazyObject(lambda: url("lessons-step", n + 1)) if n < count else "",
             "lesson_url": SimpleLazyObject(lambda: reverse("lessons-lesson", args=lesson_args)),
-            "course_url": SimpleLazyObject(lambda: reverse("lessons-course", args=[self.variant])),
+            "course_url": SimpleLazyObject(lambda: reverse("lessons-course", args=[self.course.key])),
             "page_url": SimpleLazyObject(lambda: url("lessons-step", n)),
             "prefs": self.prefs,
             "deck": self.deck,
@@ -532,7 +534,7 @@ class StepPage:
         # of a lesson of twenty steps otherwise costs twenty reverses (lessons/addresses.py).
         of_step = self._addresses.get(name)
         if of_step is None:
-            of_step = self._addresses[name] = row_addresses(name, self.variant, self.lesson.slug)
+            of_step = self._addresses[name] = row_addresses(name, self.course.key, self.lesson.slug)
         return of_step(n)
 
     def _reasons(self) -> list[dict[str, str]]:

@@ -309,7 +309,7 @@ def _edit_page(
     request: HttpRequest, drill: Drill, form: DrillForm | None = None, status: int = 200
 ) -> HttpResponse:
     lessons = list(
-        Lesson.objects.select_related("course").order_by("course__order", "course__variant", "order")
+        Lesson.objects.select_related("course").order_by("course__order", "course__key", "order")
     )
     search_form = SearchForm(request.GET or None, themes=_themes(), lessons=lessons)
     found: list[Puzzle] | None = None
@@ -684,7 +684,7 @@ class DrillLessonPage(StepPage):
 
     def __init__(self, request: HttpRequest, drill: Drill, item: DrillItem, n: int) -> None:
         assert item.lesson is not None
-        lesson, steps = _lesson_steps(item.lesson.course.variant, item.lesson.slug, n)
+        lesson, steps = _lesson_steps(item.lesson.course.key, item.lesson.slug, n)
         super().__init__(request, lesson, steps, n)
         self.drill = drill
         self.item = item

@@ -644,4 +644,4 @@ def _puzzle_url(puzzle: Puzzle | None) -> str:
         return ""
     lesson = step.lesson
     n = lesson.steps.filter(order__lte=step.order).count()
-    return reverse("lessons-step", args=[lesson.course.variant, lesson.slug, n])
+    return reverse("lessons-step", args=[lesson.course.key, lesson.slug, n])

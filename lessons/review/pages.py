@@ -84,7 +84,7 @@ def _page_or_400(request: HttpRequest, key: str) -> ReviewPage | HttpResponse:
     step = review.step_of(puzzle)
     if step is None and puzzle.source != Source.CURRICULUM:
         return ReviewPage.of_drill_puzzle(request, puzzle)  # a teacher's puzzle, got wrong in a drill
-    lesson, steps = _find_steps(step.lesson.course.variant, step.lesson.slug) if step else (None, [])
+    lesson, steps = _find_steps(step.lesson.course.key, step.lesson.slug) if step else (None, [])
     if lesson is None or step is None:
         return _bad_request(request, _("This puzzle is not in your review."), back=back)
     n = next(i for i, s in enumerate(steps, 1) if s.puzzle_id == puzzle.pk)

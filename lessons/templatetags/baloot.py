@@ -214,7 +214,7 @@ def lesson_end(context: template.Context, lesson: Any) -> dict[str, Any]:
     return {
         "recap": [line for line in (lesson.recap or "").splitlines() if line.strip()],
         "next_lesson": after,
-        "next_url": reverse("lessons-step", args=[course.variant, after.slug, 1]) if after else "",
+        "next_url": reverse("lessons-step", args=[course.key, after.slug, 1]) if after else "",
         # The template names the guided first hand of the practice table (its own template tag).
         "first_hand": first_hand,
         "course": course,

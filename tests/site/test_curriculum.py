@@ -28,7 +28,7 @@ MIN_PUZZLES = 150
 
 @functools.cache
 def curriculum() -> dict[str, CourseSpec]:
-    return {course.variant: course for course in read_curriculum()}
+    return {course.key: course for course in read_curriculum()}
 
 
 def course(variant: str) -> CourseSpec:
@@ -382,7 +382,7 @@ def test_every_step_of_the_real_curriculum_renders_and_its_answer_is_accepted(cl
     for spec in curriculum().values():
         for lesson in spec.lessons:
             for n, step in enumerate(lesson.steps, 1):
-                url = f"/ar/learn/{spec.variant}/{lesson.slug}/{n}/"
+                url = f"/ar/learn/{spec.key}/{lesson.slug}/{n}/"
                 page = client.get(url)
                 if page.status_code != 200:
                     broken.append(f"{url}: {page.status_code}")

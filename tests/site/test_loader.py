@@ -346,7 +346,7 @@ def test_it_refuses_two_lessons_with_one_number(content):
 def test_it_refuses_an_unknown_variant_directory(content):
     (content / "belote").mkdir()
 
-    with pytest.raises(CurriculumError, match=r"belote: not a variant directory"):
+    with pytest.raises(CurriculumError, match=r"belote: not a course directory"):
         read_curriculum(content)
 
 

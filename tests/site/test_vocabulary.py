@@ -112,7 +112,7 @@ def loaded(db):
 
 
 def pages_of(variant: str) -> list[str]:
-    spec = next(c for c in read_curriculum() if c.variant == variant)
+    spec = next(c for c in read_curriculum() if c.key == variant)
     urls = [f"learn/{variant}/", f"rules/{variant}/"]
     for lesson in spec.lessons:
         urls.append(f"learn/{variant}/{lesson.slug}/")

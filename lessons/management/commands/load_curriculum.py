@@ -2,7 +2,7 @@
 
 The files are the truth: after a load the courses, lessons, steps and curriculum puzzles in the
 database are exactly those of the files. Loading is idempotent (a second run writes nothing),
-matches rows by their stable names (course variant, lesson slug, step number, puzzle key) so
+matches rows by their stable names (course key, lesson slug, step number, puzzle key) so
 attempts keep pointing at their puzzle, and is all or nothing: every file is read and checked
 with the engine first, and the writes run in one transaction.
 
@@ -80,10 +80,10 @@ class Loader:
         existing_puzzles = {p.key: p for p in Puzzle.objects.all()}
         for spec in courses:
             course = self.put(
-                Course.objects.filter(variant=spec.variant).first(), Course, self.course_values(spec)
+                Course.objects.filter(key=spec.key).first(), Course, self.course_values(spec)
             )
             self.load_lessons(course, spec, existing_puzzles)
-        self.delete(Course.objects.exclude(variant__in=[c.variant for c in courses]))
+        self.delete(Course.objects.exclude(key__in=[c.key for c in courses]))
         self.remove_old_puzzles({p.key for c in courses for p in c.puzzles})
         for puzzle_spec in generated or []:
             self.load_puzzle(puzzle_spec, existing_puzzles, None, Source.GENERATED)
@@ -92,6 +92,7 @@ class Loader:
 
     def course_values(self, spec: CourseSpec) -> dict[str, Any]:
         return {
+            "key": spec.key,
             "variant": spec.variant,
             "order": spec.order,
             "first_hand_after": spec.first_hand_after,
