@@ -226,8 +226,7 @@ class StrongBot(Bot):
         # Scoring a playout at one more multiplier costs next to nothing: every word is valued on
         # every sample (the race only decides when to stop), so the estimates share their deals.
         totals = [0.0] * len(words)
-        n = 0
-        for n in self._rounds():
+        for _ in self._rounds():
             hands = sample_hands(knowledge, self.rng)
             points, tricks = play_contract(view, hands, contract)
             values = {}
@@ -238,7 +237,8 @@ class StrongBot(Bot):
             race.add(values)
             if race.over:
                 break
-        return words[race.best()][0], {w: totals[i] / max(n, 1) for i, (w, _) in enumerate(words)}
+        n = max(race.samples, 1)
+        return words[race.best()][0], {w: totals[i] / n for i, (w, _) in enumerate(words)}
 
 
 def representatives(legal: int, live: int, trump: int) -> list[int]:

@@ -679,7 +679,9 @@ def review_shown(
         for b in result.get("bids", [])
     ]
     shown.doubles = [
-        DoubleShown(say.call(d["word"]), say.call(d["best"]), int(d["points"]), d["word"] != "pass", d["buyers"])
+        DoubleShown(
+            say.call(d["word"]), say.call(d["best"]), int(d["points"]), d["word"] != "pass", bool(d["buyers"])
+        )
         for d in result.get("doubles", [])
     ]
     shown.loss = int(result.get("loss", 0))

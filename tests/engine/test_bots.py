@@ -489,4 +489,3 @@ def test_strong_double_estimates_value_only_the_allowed_words_and_repeat_with_a_
         assert set(values) == set(hand.doubling.allowed(seat)) == set(view.choices)
         assert best == said == max(values, key=values.__getitem__)
         assert (best, values) == again
-

@@ -8,7 +8,6 @@ import re
 import pytest
 
 from engine.hand import Phase
-
 from lessons.models import HandReview, Puzzle, ReviewItem, ReviewStatus, Source
 from lessons.practice import review as hand_review
 from lessons.practice.state import Table
@@ -363,12 +362,27 @@ def test_a_doubling_word_is_marked_only_when_the_strong_bot_does_clearly_better(
 @pytest.mark.parametrize(
     ("word", "best", "buyers", "sentence"),
     [
-        ("pass", "double", False, "You passed. A strong player says Double here: it was worth about 20 game points"
-         " more, as the buyers' contract was likely to fail."),
-        ("three", "pass", True, "You said Three. Passing was better: raising here risked about 20 game points,"
-         " as the other team's cards were likely strong enough to beat your contract."),
-        ("pass", "gahwa", True, "You passed. A strong player says Gahwa here: it was worth about 20 game points"
-         " more, as your contract was likely to make."),
+        (
+            "pass",
+            "double",
+            False,
+            "You passed. A strong player says Double here: it was worth about 20 game points"
+            " more, as the buyers' contract was likely to fail.",
+        ),
+        (
+            "three",
+            "pass",
+            True,
+            "You said Three. Passing was better: raising here risked about 20 game points,"
+            " as the other team's cards were likely strong enough to beat your contract.",
+        ),
+        (
+            "pass",
+            "gahwa",
+            True,
+            "You passed. A strong player says Gahwa here: it was worth about 20 game points"
+            " more, as your contract was likely to make.",
+        ),
     ],
 )
 def test_each_kind_of_doubling_mistake_has_its_reason(client, word, best, buyers, sentence):
