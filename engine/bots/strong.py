@@ -201,25 +201,44 @@ class StrongBot(Bot):
     # -- doubling
     def double(self, view: View) -> str:
         choices = list(view.choices)
+        if len(choices) == 1 or view.contract is None:
+            return choices[0]
+        return self.double_estimates(view)[0]
+
+    def double_estimates(self, view: View) -> tuple[str, dict[str, float]]:
+        """The doubling word the bot says, and its estimate of each allowed word.
+
+        The estimate is the mean margin in game points (the seat's team's minus the other's,
+        divided by :func:`engine.bots.outcome.scale`, a typical hand's game points) of the word on
+        the sampled deals it was tried on. The hidden hands are sampled from what the seat knows
+        only; each sample is played out once and scored at each word's multiplier, so the words
+        are compared on the same deals.
+        """
+        choices = list(view.choices)
         contract = view.contract
         if len(choices) == 1 or contract is None:
-            return choices[0]
+            return choices[0], {choices[0]: 0.0}
         knowledge = infer(view)
         words = [(w, view.multiplier if w == "pass" else (2, 3, 4, 4)[LADDER.index(w)]) for w in choices]
         team = view.seat & 1
         s = scale(view.rules, contract.trump)
         race = self._race(len(words))
+        # Scoring a playout at one more multiplier costs next to nothing: every word is valued on
+        # every sample (the race only decides when to stop), so the estimates share their deals.
+        totals = [0.0] * len(words)
         for _ in self._rounds():
             hands = sample_hands(knowledge, self.rng)
             points, tricks = play_contract(view, hands, contract)
             values = {}
-            for i in race.active:
-                gp = deal_value(view, contract, hands, multiplier=words[i][1]).game_points(points, tricks)
+            for i, (_, multiplier) in enumerate(words):
+                gp = deal_value(view, contract, hands, multiplier=multiplier).game_points(points, tricks)
                 values[i] = (gp[team] - gp[team ^ 1]) / s
+                totals[i] += values[i]
             race.add(values)
             if race.over:
                 break
-        return words[race.best()][0]
+        n = max(race.samples, 1)
+        return words[race.best()][0], {w: totals[i] / n for i, (w, _) in enumerate(words)}
 
 
 def representatives(legal: int, live: int, trump: int) -> list[int]:

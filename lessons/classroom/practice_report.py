@@ -45,7 +45,7 @@ class HandRow:
     theirs: int
     status: str  # the review's: "done", "pending", "failed", or "" when none was asked for
     mistakes: list[MistakeRow] = field(default_factory=list)
-    bids: list[tuple[str, str]] = field(default_factory=list)  # (the call made, the strong bot's)
+    bids: list[tuple[str, str]] = field(default_factory=list)  # (the call or doubling word, the strong bot's)
     loss: int = 0
 
     @property
@@ -109,5 +109,13 @@ def _read_review(row: HandRow, result: dict[str, Any], lang: str) -> None:
             messages.call_name(b["best"], variant, lang, "french", b["round"]),
         )
         for b in result.get("bids", [])
+    ]
+    # A doubling word the review marked reads like a call: the word said, the one clearly better.
+    row.bids += [
+        (
+            messages.call_name(d["word"], variant, lang, "french"),
+            messages.call_name(d["best"], variant, lang, "french"),
+        )
+        for d in result.get("doubles", [])
     ]
     row.loss = int(result.get("loss", 0))

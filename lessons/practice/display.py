@@ -608,15 +608,28 @@ class BidShown:
 
 
 @dataclass
+class DoubleShown:
+    """A doubling word the review marks: what was said, the strong bot's word, the game points it
+    cost on average, whether the learner raised the stakes and whether the learner's team bought."""
+
+    word: str
+    best: str
+    points: int
+    raised: bool
+    buyers: bool
+
+
+@dataclass
 class ReviewShown:
     status: str  # "pending", "done", "failed" (lessons.models.ReviewStatus), "none" (no review)
     mistakes: list[MistakeShown] = field(default_factory=list)
     bids: list[BidShown] = field(default_factory=list)
+    doubles: list[DoubleShown] = field(default_factory=list)
     loss: int = 0
 
     @property
     def count(self) -> int:
-        return len(self.mistakes) + len(self.bids)
+        return len(self.mistakes) + len(self.bids) + len(self.doubles)
 
     def of_trick(self, number: int) -> MistakeShown | None:
         return next((m for m in self.mistakes if m.trick == number), None)
@@ -665,6 +678,12 @@ def review_shown(
     shown.bids = [
         BidShown(say.call(b["call"], b["round"]), say.call(b["best"], b["round"]))
         for b in result.get("bids", [])
+    ]
+    shown.doubles = [
+        DoubleShown(
+            say.call(d["word"]), say.call(d["best"]), int(d["points"]), d["word"] != "pass", bool(d["buyers"])
+        )
+        for d in result.get("doubles", [])
     ]
     shown.loss = int(result.get("loss", 0))
     return shown

@@ -8,6 +8,9 @@ teaches). Each call of the learner's auction is set against the strong bot's est
 (:meth:`engine.bots.strong.StrongBot.bid_estimates`): a call is a mistake only when the bot's own
 call is clearly better on the deals it sampled (by :data:`BID_MARGIN` of utility, a quarter of the
 swing between losing and winning the hand), since a sample of a few dozen deals is no proof.
+Each doubling word of the learner is set the same way against the strong bot's estimate of each
+word (:meth:`~engine.bots.strong.StrongBot.double_estimates`, a margin in typical hands' game
+points) by the same :data:`BID_MARGIN`, and kept with the game points it cost on average.
 
 The result holds cards, calls and numbers only (no sentence: lessons/practice/display.py words
 it). It is computed once per hand, off the request (lessons/practice/tasks.py), and kept in a
@@ -26,6 +29,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine.bots import view_of
+from engine.bots.outcome import scale
 from engine.bots.strong import StrongBot
 from engine.cards import SEATS, Card, Seat
 from engine.hand import Hand
@@ -41,8 +45,11 @@ BID_MARGIN = 0.5
 # The strong bot's samples for one call of the review: more than at the table, off the request.
 BID_SAMPLES = 64
 BID_BUDGET_MS = 300.0
+# The strong bot's samples for one doubling word: one playout each, so fewer fit in the time.
+DOUBLE_SAMPLES = 48
+DOUBLE_BUDGET_MS = 250.0
 # What a stored result is: a change of its shape makes older results be computed again.
-VERSION = 1
+VERSION = 2
 
 
 def hand_key(record: dict[str, Any]) -> str:
@@ -68,7 +75,14 @@ def analyse(table: Table, n: int) -> dict[str, Any]:
     record = table.records[n - 1]
     hand = table.replay(record)
     learner = table.learner
-    out: dict[str, Any] = {"version": VERSION, "seat": str(learner), "cards": [], "bids": [], "judged": 0}
+    out: dict[str, Any] = {
+        "version": VERSION,
+        "seat": str(learner),
+        "cards": [],
+        "bids": [],
+        "doubles": [],
+        "judged": 0,
+    }
     t = hand.tricks
     if t is not None and t.taken:
         if isinstance(hand, Hand):
@@ -107,7 +121,10 @@ def analyse(table: Table, n: int) -> dict[str, Any]:
             )
     if isinstance(hand, Hand):
         out["bids"] = _bids(table, record)
-        out["judged"] += sum(1 for a in record["actions"] if a[0] == "call" and a[1] == str(learner))
+        out["doubles"] = _doubles(table, record)
+        out["judged"] += sum(
+            1 for a in record["actions"] if a[0] in ("call", "double") and a[1] == str(learner)
+        )
     out["loss"] = sum(c["loss"] for c in out["cards"])
     return out
 
@@ -133,6 +150,39 @@ def _bids(table: Table, record: dict[str, Any]) -> list[dict[str, Any]]:
         if margin >= BID_MARGIN:
             found.append(
                 {"call": move.value, "best": best, "round": before.auction.round, "margin": round(margin, 2)}
+            )
+    return found
+
+
+def _doubles(table: Table, record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The learner's doubling words that the strong bot finds clearly worse than its own, each with
+    the game points it cost on average over the deals the bot sampled."""
+    found = []
+    seed = int(record.get("seed") or 0)
+    for i, item in enumerate(record["actions"]):
+        move = Move.from_json(item)
+        if move.kind != "double" or move.seat != table.learner:
+            continue
+        before = table.replay(record, i)
+        assert isinstance(before, Hand)
+        view = view_of(before, table.learner)
+        if move.value not in view.choices or view.contract is None:
+            continue
+        bot = StrongBot(seed=seed * 64 + i, samples=DOUBLE_SAMPLES, budget_ms=DOUBLE_BUDGET_MS)
+        best, values = bot.double_estimates(view)
+        if best == move.value or move.value not in values:
+            continue
+        margin = values[best] - values[move.value]
+        if margin >= BID_MARGIN:
+            points = max(1, round(margin * scale(view.rules, view.contract.trump)))
+            found.append(
+                {
+                    "word": move.value,
+                    "best": best,
+                    "margin": round(margin, 2),
+                    "points": points,
+                    "buyers": int(view.contract.team) == view.seat & 1,  # the learner's team bought
+                }
             )
     return found
 

@@ -130,4 +130,33 @@ def test_the_replay_waits_for_the_review_and_shows_it_when_stored(new_context, l
     # The page asks again by itself (htmx) and shows the stored review without a reload.
     expect(page.locator(".review-pending")).to_have_count(0)
     expect(page.locator("#hand-review [role=status]")).to_be_visible()
-    assert page.locator("#hand-review .mistake").count() == len(stored["cards"]) + len(stored["bids"])
+    marks = len(stored["cards"]) + len(stored["bids"]) + len(stored.get("doubles", []))
+    assert page.locator("#hand-review .mistake").count() == marks
+
+
+@pytest.mark.parametrize(("lang", "screen"), [("ar", "phone"), ("fr", "desk")])
+def test_a_bad_double_is_marked_on_the_replay(new_context, live_server, client, lang, screen, artifacts):
+    from django.conf import settings
+
+    from tests.site.practice.test_hand_review import a_hand_with_a_double
+
+    game, n, marked = a_hand_with_a_double(client, lang=lang)
+    if screen == "phone":
+        context = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    else:
+        context = new_context(viewport=DESK)
+    # The game belongs to the session that played it.
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
+    page = context.new_page()
+
+    page.goto(f"{live_server.url}/{lang}/practice/game/{game.pk}/hand/{n}/")
+
+    mark = page.locator("#hand-review .double-mistake")
+    expect(mark).to_be_visible()
+    expect(mark).to_have_attribute("data-points", str(marked["points"]))
+    expect(mark).to_contain_text("الدبل" if lang == "ar" else "doubler ici risquait")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width}px wide"
+    page.locator("#hand-review").screenshot(path=artifacts / f"review-double-{lang}-{screen}.png")
+    page.screenshot(path=artifacts / f"review-double-{lang}-{screen}-page.png", full_page=True)

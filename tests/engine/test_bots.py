@@ -459,3 +459,33 @@ def test_strong_bid_estimates_value_each_allowed_call_and_pick_the_bid(variant):
 
         assert set(values) == {c for c in view.choices if c != "redeal"}
         assert best == same
+
+
+def a_hand_in_the_doubling(seed: int) -> Hand:
+    """A Saudi hand sold by a Hokm (Sun needs a score to be doubled), waiting for a doubling word."""
+    hand = Hand(rules_for("saudi"), SEATS[seed % 4], seed=seed)
+    seat = hand.auction.to_act
+    assert seat is not None
+    hand.call("hokm", seat)
+    while hand.phase is Phase.AUCTION:
+        allowed = hand.auction.allowed()
+        hand.call("confirm" if "confirm" in allowed else "pass")
+    assert hand.phase is Phase.DOUBLING
+    return hand
+
+
+def test_strong_double_estimates_value_only_the_allowed_words_and_repeat_with_a_seed():
+    """The estimates the review of a hand reads for a doubling word (lessons/practice/review.py):
+    one per word the seat may say, the bot's word the best of them, the same for the same seed."""
+    for deal in range(4):
+        hand = a_hand_in_the_doubling(800 + deal)
+        assert hand.doubling is not None
+        seat = hand.doubling.speakers[0]
+        view = view_of(hand, seat)
+        best, values = StrongBot(seed=deal, samples=8, budget_ms=None).double_estimates(view)
+        again = StrongBot(seed=deal, samples=8, budget_ms=None).double_estimates(view)
+        said = StrongBot(seed=deal, samples=8, budget_ms=None).double(view)
+
+        assert set(values) == set(hand.doubling.allowed(seat)) == set(view.choices)
+        assert best == said == max(values, key=values.__getitem__)
+        assert (best, values) == again

@@ -38,6 +38,20 @@ def test_the_pupil_page_shows_each_finished_hand_with_its_score_and_mistakes(
     assert section.count("<tr>") == 1 + len(finished)
 
 
+def test_a_marked_doubling_word_is_listed_with_the_calls(client, teacher, classroom, student):
+    pupil = Client()
+    login(pupil, student)
+    game, n, _ = a_hand_with_a_card_mistake(pupil)
+    row = HandReview.objects.get(game=game, hand=n)
+    row.result["doubles"] = [{"word": "double", "best": "pass", "margin": 0.8, "points": 13, "buyers": False}]
+    row.save()
+    login(client, teacher)
+
+    page = student_page(client, classroom, student)
+
+    assert "Called Double where Pass was clearly better" in re.sub(r"\s+", " ", page.text)
+
+
 def test_a_hand_under_review_says_so_in_the_pupils_language_page(client, teacher, classroom, student):
     pupil = Client()
     login(pupil, student)

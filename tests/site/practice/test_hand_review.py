@@ -1,16 +1,19 @@
 """The review of a finished hand at the practice table: each mistake of the learner marked on the
 replay with its cost and why, "Practise this position" into the review queue, off the request."""
 
+import html
+import random
 import re
 
 import pytest
 
+from engine.hand import Phase
 from lessons.models import HandReview, Puzzle, ReviewItem, ReviewStatus, Source
 from lessons.practice import review as hand_review
 from lessons.practice.state import Table
 from lessons.practice.tasks import review_hand
 from tests.site.pages import token
-from tests.site.practice.tools import HTMX, play_it_out, play_out_hand, start
+from tests.site.practice.tools import HTMX, choice, play_it_out, play_out_hand, post, start
 
 
 def a_hand_with_a_card_mistake(client, variant="saudi", lang="en"):
@@ -309,3 +312,115 @@ def test_the_ideas_of_a_mistake_are_named_in_lower_case_inside_the_sentence():
             {"m": review.mistakes[0], "game": {"variant": "french"}, "prefs": {"digits": "latin"}},
         )
     assert "L’idée\u00a0: la défausse et laisser passer." in html
+
+
+def a_hand_with_a_double(client, lang="en", hands=12):
+    """Hands where the learner passes every call and doubles whenever allowed (a defender's Double
+    with no reason to), played until the review marks the Double; (game, n, the marked word)."""
+    game = start(client, "saudi", lang=lang)
+    for seed in range(1, hands + 1):
+        rng = random.Random(seed)
+        for _ in range(200):
+            game.refresh_from_db()
+            if "result" in game.hands[-1]:
+                break
+            hand = Table(game).hand
+            if hand.phase is Phase.AUCTION:
+                field, value = "call", "pass"
+            elif hand.phase is Phase.DOUBLING and "double" in hand.doubling.allowed(Table(game).learner):
+                field, value = "call", "double"
+            else:
+                field, value = choice(game, rng)
+            assert post(client, game, field, value, lang=lang).status_code in (200, 302)
+        game.refresh_from_db()
+        n = len(game.hands)
+        row = HandReview.objects.filter(game=game, hand=n).first()
+        if row is not None and row.status == ReviewStatus.DONE and row.result.get("doubles"):
+            return game, n, row.result["doubles"][0]
+        if game.finished:
+            break
+        client.post(f"/{lang}/practice/game/{game.pk}/next", {"move": game.move})
+    raise AssertionError("no Double marked in any hand")
+
+
+@pytest.mark.django_db
+def test_a_clearly_bad_double_is_marked_with_the_points_it_risked(client):
+    game, n, marked = a_hand_with_a_double(client)
+    said = [a for a in game.hands[n - 1]["actions"] if a[0] == "double" and a[1] == "S"]
+
+    assert marked["word"] == "double" and marked["best"] == "pass" and not marked["buyers"]
+    assert marked["margin"] >= hand_review.BID_MARGIN and marked["points"] >= 1
+    assert ["double", "S", "double"] in said
+    # Every word the learner said is judged, beside the cards and the calls.
+    calls = [a for a in game.hands[n - 1]["actions"] if a[0] in ("call", "double") and a[1] == "S"]
+    assert HandReview.objects.get(game=game, hand=n).result["judged"] == 8 + len(calls)
+
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
+    arabic = client.get(f"/ar/practice/game/{game.pk}/hand/{n}/")
+
+    text = re.sub(r"\s+", " ", html.unescape(page.text))
+    assert (
+        f"You said Double. Passing was better: doubling here risked about {marked['points']} game points,"
+        " as the buyers' hand was likely strong enough." in text
+    )
+    assert "double-mistake" in text
+    # The Saudi page says it in the Saudi table's words.
+    assert "الدبل هنا خاطر بحوالي" in arabic.text and "ورق المشتري" in arabic.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("margin", "marked"), [(0.49, False), (0.5, True)])
+def test_a_doubling_word_is_marked_only_when_the_strong_bot_does_clearly_better(
+    client, monkeypatch, margin, marked
+):
+    game, n, _ = a_hand_with_a_double(client)
+
+    def estimates(bot, view):
+        return "pass", {w: (margin if w == "pass" else 0.0) for w in view.choices}
+
+    monkeypatch.setattr(hand_review.StrongBot, "double_estimates", estimates)
+    doubles = hand_review.analyse(Table(game), n)["doubles"]
+
+    assert bool(doubles) is marked
+    if marked:
+        assert doubles[0]["word"] == "double" and doubles[0]["points"] == round(margin * 16)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("word", "best", "buyers", "sentence"),
+    [
+        (
+            "pass",
+            "double",
+            False,
+            "You passed. A strong player says Double here: it was worth about 20 game points"
+            " more, as the buyers' contract was likely to fail.",
+        ),
+        (
+            "three",
+            "pass",
+            True,
+            "You said Three. Passing was better: raising here risked about 20 game points,"
+            " as the other team's cards were likely strong enough to beat your contract.",
+        ),
+        (
+            "pass",
+            "gahwa",
+            True,
+            "You passed. A strong player says Gahwa here: it was worth about 20 game points"
+            " more, as your contract was likely to make.",
+        ),
+    ],
+)
+def test_each_kind_of_doubling_mistake_has_its_reason(client, word, best, buyers, sentence):
+    game, n, _ = a_hand_with_a_card_mistake(client)
+    row = HandReview.objects.get(game=game, hand=n)
+    row.result["doubles"] = [{"word": word, "best": best, "margin": 1.25, "points": 20, "buyers": buyers}]
+    row.save()
+
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
+    french = client.get(f"/fr/practice/game/{game.pk}/hand/{n}/")
+
+    assert sentence in re.sub(r"\s+", " ", html.unescape(page.text))
+    assert "20 points de partie" in french.text
