@@ -422,8 +422,9 @@ class Table:
     # -- taking a move back
     def may_take_back(self) -> bool:
         """Only at the beginner level, in a hand still open to the learner's moves (never in a game
-        whose end is scored, nor in a game assigned by a teacher: ``setup["assigned"]``)."""
-        if self.game.level != BotLevel.RANDOM or self.game.finished or self.setup.get("assigned"):
+        whose end is scored, nor in a game assigned by a teacher: a drill's hand)."""
+        assigned = self.setup.get("assigned") or self.game.drill_item_id is not None
+        if self.game.level != BotLevel.RANDOM or self.game.finished or assigned:
             return False
         return self._take_back_point() is not None
 
