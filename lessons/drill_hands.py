@@ -6,13 +6,20 @@ pupil's games started from the item holds a scored hand (a hand thrown in for wa
 dealt again, and does not count).
 """
 
+from pathlib import Path
 from typing import Any
 
 from django.db.models import Q
 
-from lessons.models import BotLevel, DrillItem, Membership, PracticeGame
+from lessons.models import BotLevel, DrillItem, Membership, PracticeGame, Variant
 
 GUIDED = "guided"
+# The guided first hands (lessons.practice.guided reads them): a variant has one if its file is here.
+GUIDED_DIR = Path(__file__).resolve().parent / "content" / "guided"
+
+
+def guided_variants() -> list[str]:
+    return [v for v in Variant.values if (GUIDED_DIR / f"{v}.yaml").is_file()]
 
 
 def kinds() -> list[str]:

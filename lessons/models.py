@@ -545,6 +545,17 @@ class DrillItem(models.Model):
     def __str__(self) -> str:
         return f"{self.drill_id} #{self.order}"
 
+    @property
+    def hand_name(self) -> str:
+        """What a drill's hand is, as the teacher and the pupils read it ("" for a lesson or puzzle)."""
+        if not self.hand_variant:
+            return ""
+        variant = Variant(self.hand_variant).label
+        if self.hand_kind == "guided":
+            return str(_("Guided first hand, %(variant)s") % {"variant": variant})
+        level = BotLevel(self.hand_kind).label if self.hand_kind in BotLevel.values else self.hand_kind
+        return str(_("A hand against the bots, %(variant)s, %(level)s") % {"variant": variant, "level": level})
+
 
 class PuzzleAuthor(models.Model):
     """Who wrote a teacher-made puzzle (``Puzzle.source == "teacher"``)."""
