@@ -554,7 +554,8 @@ class DrillItem(models.Model):
         if self.hand_kind == "guided":
             return str(_("Guided first hand, %(variant)s") % {"variant": variant})
         level = BotLevel(self.hand_kind).label if self.hand_kind in BotLevel.values else self.hand_kind
-        return str(_("A hand against the bots, %(variant)s, %(level)s") % {"variant": variant, "level": level})
+        words = {"variant": variant, "level": level}
+        return str(_("A hand against the bots, %(variant)s, %(level)s") % words)
 
 
 class PuzzleAuthor(models.Model):

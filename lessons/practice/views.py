@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 from django import forms
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
