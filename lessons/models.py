@@ -552,10 +552,10 @@ class DrillItem(models.Model):
             return ""
         variant = Variant(self.hand_variant).label
         if self.hand_kind == "guided":
-            return str(_("Guided first hand, %(variant)s") % {"variant": variant})
+            return str(_("A guided first hand · %(variant)s") % {"variant": variant})
         level = BotLevel(self.hand_kind).label if self.hand_kind in BotLevel.values else self.hand_kind
         words = {"variant": variant, "level": level}
-        return str(_("A hand against the bots, %(variant)s, %(level)s") % words)
+        return str(_("A hand against the bots · %(variant)s · %(level)s") % words)
 
 
 class PuzzleAuthor(models.Model):

@@ -330,7 +330,6 @@ def _edit_page(
         "search_max": SEARCH_MAX,
         "hand_variants": Variant.choices,
         "hand_kinds": [(drill_hands.GUIDED, _("Guided first hand")), *BotLevel.choices],
-        "guided_variants": [Variant(v).label for v in drill_hands.guided_variants()],
         "copy_form": once.OnceForm(),
         "copy_classes": Classroom.objects.filter(teachers=request.user, archived_at__isnull=True).order_by(
             "name", "id"
