@@ -5,12 +5,12 @@ import pytest
 
 from lessons import drill_hands
 from lessons.models import DrillItem, PracticeGame
+from lessons.practice import guided
+from lessons.practice.state import Table
 from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import login, make_student
 from tests.site.practice.test_guided import act
 from tests.site.practice.tools import play_out_hand
-from lessons.practice import guided
-from lessons.practice.state import Table
 
 
 def add_hand(client, drill, variant="saudi", kind="guided"):
@@ -51,7 +51,8 @@ def test_a_teacher_adds_a_guided_hand_and_a_hand_against_the_bots_once(client, t
         ("moroccan", "heuristic", 4),
     ]
     page = client.get(f"/en/drills/{drill.pk}/edit/").text
-    assert "A guided first hand · Saudi Baloot" in page and "A hand against the bots · Moroccan Belote" in page
+    assert "A guided first hand · Saudi Baloot" in page
+    assert "A hand against the bots · Moroccan Belote" in page
 
 
 def test_nonsense_hands_are_refused(client, teacher, drill, other_teacher):
