@@ -4,7 +4,8 @@ drill's page through the table's own forms, and the drill counts it when the han
 import pytest
 
 from lessons import drill_hands
-from lessons.models import DrillItem, PracticeGame
+from lessons.classroom.dashboard import drill_puzzles, student_drill_rows
+from lessons.models import Drill, DrillItem, PracticeGame
 from lessons.practice import guided
 from lessons.practice.state import Table
 from tests.site.classroom.base import *  # noqa: F403
@@ -84,6 +85,9 @@ def test_a_pupil_plays_the_guided_hand_to_its_end_and_the_drill_counts_it(client
     assert drill_hands.done([item.pk], [student.pk]) == {(item.pk, student.pk)}
     page = client.get(f"/en/drills/{drill.pk}/").text
     assert "played to the end" in page and "See the hand" in page
+    # The drill's progress counts it: one item done of three, and the drill done once the rest is.
+    rows = dict(student_drill_rows(student))
+    assert (rows[drill].solved, rows[drill].total) == (1, 1 + len(drill_puzzles([drill])[drill.pk]))
     # The free table of the variant is not this game.
     assert PracticeGame.objects.filter(user=student).count() == 1
     assert client.get("/en/practice/saudi/").status_code == 200
@@ -147,3 +151,16 @@ def test_the_drill_page_names_the_hand_in_the_pupils_language(client, teacher, s
     page = client.get(f"/{lang}/drills/{drill.pk}/").text
     assert "A hand against the bots" not in page and "not played yet" not in page
     assert {"ar": "يد ضد اللاعبين الآليين", "fr": "Une donne contre les robots"}[lang] in page
+
+
+def test_a_drill_of_only_a_hand_is_done_when_the_hand_is_played(client, teacher, student, classroom):
+    drill = Drill.objects.create(classroom=classroom, title="A first hand")
+    login(client, teacher)
+    add_hand(client, drill)
+    login(client, student)
+    assert dict(student_drill_rows(student))[drill].status == "new"
+    play_guided(client, deal(client, hand_item(drill)))
+    cell = dict(student_drill_rows(student))[drill]
+    assert (cell.solved, cell.total, cell.status) == (1, 1, "done")
+    login(client, teacher)
+    assert client.get(f"/en/classes/{classroom.pk}/dashboard/").status_code == 200
