@@ -116,7 +116,7 @@ class Cell:
 
     @property
     def started(self) -> bool:
-        return self.tried > 0
+        return self.tried > 0 or self.solved > 0  # a puzzle tried, or a hand played to the end
 
     @property
     def accuracy(self) -> int | None:
@@ -453,7 +453,7 @@ def make_cell(
     # A drill's hand played to the end counts as an item solved (lessons.drill_hands).
     hands_total = getattr(stats, "hands_total", {}).get(drill.pk, 0)
     hands_done = getattr(stats, "hands_done", {}).get((drill.pk, user_id), 0)
-    total, solved, tried = len(puzzles) + hands_total, solved + hands_done, tried + hands_done
+    total, solved = len(puzzles) + hands_total, solved + hands_done
     done = solved == total and total > 0
     return Cell(
         total=total,
