@@ -533,14 +533,24 @@ class DrillItem(models.Model):
     # CASCADE: content reloads may delete a lesson or an unanswered puzzle; the drill just loses it.
     lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    # A hand at the practice table instead: the variant, and "guided" for its guided first hand
+    # or the bots' level (a BotLevel value) for a whole hand against them.
+    hand_variant = models.CharField(max_length=16, choices=Variant.choices, blank=True, default="")
+    hand_kind = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         ordering = ("order", "id")
         constraints = (
             models.CheckConstraint(
-                condition=Q(lesson__isnull=True, puzzle__isnull=False)
-                | Q(lesson__isnull=False, puzzle__isnull=True),
-                name="drill_item_lesson_xor_puzzle",
+                condition=Q(lesson__isnull=True, puzzle__isnull=False, hand_variant="")
+                | Q(lesson__isnull=False, puzzle__isnull=True, hand_variant="")
+                | (Q(lesson__isnull=True, puzzle__isnull=True) & ~Q(hand_variant="") & ~Q(hand_kind="")),
+                name="drill_item_one_thing",
+            ),
+            models.UniqueConstraint(
+                fields=["drill", "hand_variant", "hand_kind"],
+                condition=~Q(hand_variant=""),
+                name="drill_item_unique_hand",
             ),
             # NULLs are distinct: a lesson item never clashes with a puzzle item.
             models.UniqueConstraint(fields=["drill", "lesson"], name="drill_item_unique_lesson"),
@@ -549,6 +559,18 @@ class DrillItem(models.Model):
 
     def __str__(self) -> str:
         return f"{self.drill_id} #{self.order}"
+
+    @property
+    def hand_name(self) -> str:
+        """What a drill's hand is, as the teacher and the pupils read it ("" for a lesson or puzzle)."""
+        if not self.hand_variant:
+            return ""
+        variant = Variant(self.hand_variant).label
+        if self.hand_kind == "guided":
+            return str(_("A guided first hand · %(variant)s") % {"variant": variant})
+        level = BotLevel(self.hand_kind).label if self.hand_kind in BotLevel.values else self.hand_kind
+        words = {"variant": variant, "level": level}
+        return str(_("A hand against the bots · %(variant)s · %(level)s") % words)
 
 
 class PuzzleAuthor(models.Model):
@@ -600,6 +622,10 @@ class PracticeGame(models.Model):
     # The table's coaching settings (lessons.practice.state.COACH_DEFAULTS): who declares the
     # learner's projects, and whether a Saudi table plays seed 002's penalty.
     coach = models.JSONField(default=dict, blank=True)
+    # The drill item this game was started from (a hand a teacher assigned), else None.
+    drill_item = models.ForeignKey(
+        "DrillItem", on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
+    )
     move = models.PositiveIntegerField(default=0)
     finished = models.BooleanField(default=False)
     created = models.DateTimeField(default=timezone.now)

@@ -47,7 +47,7 @@ from django.utils.translation import gettext as _
 
 from engine import messages
 from engine.cards import Card, NotationError
-from lessons import checking
+from lessons import checking, drill_hands
 from lessons.addresses import row_addresses
 from lessons.classroom import accounts, activity, practice_report, trainer_report
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
@@ -116,7 +116,7 @@ class Cell:
 
     @property
     def started(self) -> bool:
-        return self.tried > 0
+        return self.tried > 0 or self.solved > 0  # a puzzle tried, or a hand played to the end
 
     @property
     def accuracy(self) -> int | None:
@@ -309,6 +309,8 @@ def drill_puzzles(drills: Iterable[Drill]) -> dict[int, list[int]]:
             by_lesson[lesson_id].append(puzzle_id)
     out: dict[int, list[int]] = {pk: [] for pk in drill_ids}
     for drill_id, lesson_id, puzzle_id in items:
+        if lesson_id is None and puzzle_id is None:
+            continue  # a hand at the practice table (lessons.drill_hands), counted apart
         puzzles = by_lesson.get(lesson_id, []) if lesson_id is not None else [puzzle_id]
         out[drill_id].extend(p for p in puzzles if p not in out[drill_id])
     return out
@@ -400,8 +402,25 @@ def drill_stats(
     puzzles = drill_puzzles(drills)
     deadlines = Deadlines.of_drills(drills)
     all_puzzles = {p for ps in puzzles.values() for p in ps}
-    stats = attempt_stats([d.pk for d in drills], user_ids, all_puzzles, deadlines.past, with_last)
+    stats = Stats(attempt_stats([d.pk for d in drills], user_ids, all_puzzles, deadlines.past, with_last))
+    hands = DrillItem.objects.filter(drill__in=drills).exclude(hand_variant="").values_list("drill_id", "pk")
+    drill_of = dict((pk, drill_id) for drill_id, pk in hands)
+    for drill_id in drill_of.values():
+        stats.hands_total[drill_id] = stats.hands_total.get(drill_id, 0) + 1
+    for item_id, user_id in drill_hands.done(list(drill_of), user_ids):
+        key = (drill_of[item_id], user_id)
+        stats.hands_done[key] = stats.hands_done.get(key, 0) + 1
     return puzzles, stats, deadlines
+
+
+class Stats(dict):
+    """The puzzle figures of each (drill, pupil, puzzle), and beside them the drills' hands at the
+    practice table: how many each drill holds, and how many each pupil played to the end."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.hands_total: dict[int, int] = {}
+        self.hands_done: dict[tuple[int, int], int] = {}
 
 
 def make_cell(
@@ -431,9 +450,13 @@ def make_cell(
             solved += 1
             if past is not None and not stat.solved_by[past]:
                 solved_late = True
-    done = solved == len(puzzles) and bool(puzzles)
+    # A drill's hand played to the end counts as an item solved (lessons.drill_hands).
+    hands_total = getattr(stats, "hands_total", {}).get(drill.pk, 0)
+    hands_done = getattr(stats, "hands_done", {}).get((drill.pk, user_id), 0)
+    total, solved = len(puzzles) + hands_total, solved + hands_done
+    done = solved == total and total > 0
     return Cell(
-        total=len(puzzles),
+        total=total,
         solved=solved,
         tried=tried,
         first_try=first,

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from lessons import once, progress
+from lessons import drill_hands, once, progress
 from lessons import themes as puzzle_themes
 from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
 from lessons.classroom.permissions import (
@@ -45,6 +45,7 @@ from lessons.classroom.permissions import (
     student_required,
 )
 from lessons.models import (
+    BotLevel,
     Classroom,
     Drill,
     DrillItem,
@@ -327,6 +328,8 @@ def _edit_page(
         "search_form": search_form,
         "found": [(p, p.pk in in_drill) for p in found] if found is not None else None,
         "search_max": SEARCH_MAX,
+        "hand_variants": Variant.choices,
+        "hand_kinds": [(drill_hands.GUIDED, _("Guided first hand")), *BotLevel.choices],
         "copy_form": once.OnceForm(),
         "copy_classes": Classroom.objects.filter(teachers=request.user, archived_at__isnull=True).order_by(
             "name", "id"
@@ -340,6 +343,8 @@ def _edit_page(
 def drill_add(request: HttpRequest, drill_id: int) -> HttpResponse:
     """Add a lesson (``lesson``) or puzzles (``puzzle``, once per puzzle) at the end of the drill."""
     drill = drill_for_teacher(request, drill_id, change=True)
+    if "hand_variant" in request.POST:
+        return _add_hand(request, drill)
     lesson_ids = _ids(request.POST.getlist("lesson"))
     puzzle_ids = _ids(request.POST.getlist("puzzle"))
     if lesson_ids is None or puzzle_ids is None or not (lesson_ids or puzzle_ids):
@@ -365,6 +370,25 @@ def drill_add(request: HttpRequest, drill_id: int) -> HttpResponse:
         for n, item in enumerate(new, last + 1):
             item.order = n
         DrillItem.objects.bulk_create(new)
+    return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
+
+
+def _add_hand(request: HttpRequest, drill: Drill) -> HttpResponse:
+    """Add a hand at the practice table: a variant's guided first hand, or a hand against the bots
+    of a level (added twice, it is in the drill once)."""
+    variant, kind = request.POST.get("hand_variant", ""), request.POST.get("hand_kind", "")
+    if variant not in Variant.values or kind not in drill_hands.kinds():
+        return _bad(request, drill, _("Choose a variant and a kind of hand."))
+    if kind == drill_hands.GUIDED and variant not in drill_hands.guided_variants():
+        return _bad(request, drill, _("This variant has no guided first hand yet."))
+    with transaction.atomic():
+        items = DrillItem.objects.select_for_update().filter(drill=drill)
+        if items.filter(hand_variant=variant, hand_kind=kind).exists():
+            return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
+        if items.count() >= DRILL_MAX_ITEMS:
+            return _bad(request, drill, _("A drill holds at most %(n)s items.") % {"n": DRILL_MAX_ITEMS})
+        last = items.aggregate(last=Max("order"))["last"] or 0
+        DrillItem.objects.create(drill=drill, order=last + 1, hand_variant=variant, hand_kind=kind)
     return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
 
 
@@ -494,7 +518,12 @@ def drill_copy(request: HttpRequest, drill_id: int) -> HttpResponse:
             made.save(update_fields=["drill"])
             DrillItem.objects.bulk_create(
                 DrillItem(
-                    drill=made.drill, order=item.order, lesson_id=item.lesson_id, puzzle_id=item.puzzle_id
+                    drill=made.drill,
+                    order=item.order,
+                    lesson_id=item.lesson_id,
+                    puzzle_id=item.puzzle_id,
+                    hand_variant=item.hand_variant,
+                    hand_kind=item.hand_kind,
                 )
                 for item in drill.items.all()
             )
@@ -533,9 +562,14 @@ def drill_detail(request: HttpRequest, drill_id: int) -> HttpResponse:
     puzzles = by_drill[drill.pk]
     lesson_puzzles = _lesson_puzzles([i.lesson_id for i in items if i.lesson_id])
     solved = {pk for (_, _, pk), s in stats.items() if s.solved}
+    hands_done = drill_hands.done([i.pk for i in items if i.hand_variant], [request.user.pk])
     rows = []
     for item in items:
-        if item.lesson_id:
+        if item.hand_variant:
+            url = reverse("practice-drill-hand", args=[item.pk])
+            played = int((item.pk, request.user.pk) in hands_done)
+            rows.append({"item": item, "url": url, "solved": played, "total": 1, "hand": True})
+        elif item.lesson_id:
             ids = lesson_puzzles.get(item.lesson_id, [])
             url = reverse("drills-lesson-step", args=[drill.pk, item.pk, 1])
             rows.append({"item": item, "url": url, "solved": len(set(ids) & solved), "total": len(ids)})
@@ -544,7 +578,30 @@ def drill_detail(request: HttpRequest, drill_id: int) -> HttpResponse:
             rows.append({"item": item, "url": url, "solved": int(item.puzzle_id in solved), "total": 1})
     cell = make_cell(drill, puzzles, stats, request.user.pk, deadlines)
     ctx = {"drill": drill, "classroom": drill.classroom, "rows": rows, "cell": cell, "teacher": teacher}
+    if teacher:
+        ctx["hand_rows"] = _hands_by_pupil(drill, [i for i in items if i.hand_variant])
     return page(request, "classroom/drill.html", ctx)
+
+
+def _hands_by_pupil(drill: Drill, hands: list[DrillItem]) -> list[dict[str, Any]]:
+    """For the teacher: each pupil given the drill, whether they played each of its hands to the
+    end, and the address of their finished hands."""
+    if not hands:
+        return []
+    pupils = list(present_pupils(drill.classroom))
+    chosen = set(drill.pupils.values_list("pk", flat=True))
+    if chosen:
+        pupils = [p for p in pupils if p.pk in chosen]
+    done = drill_hands.done([h.pk for h in hands], [p.pk for p in pupils])
+    return [
+        {
+            "pupil": pupil,
+            "name": pupil.account.display_name if hasattr(pupil, "account") else pupil.get_username(),
+            "url": reverse("classes-student", args=[drill.classroom_id, pupil.pk]) + "#pupil-practice",
+            "done": [(hand, (hand.pk, pupil.pk) in done) for hand in hands],
+        }
+        for pupil in pupils
+    ]
 
 
 def _lesson_puzzles(lesson_ids: list[int]) -> dict[int, list[int]]:
@@ -612,6 +669,8 @@ class DrillPuzzlePage(StepPage):
 
 
 def _item_url(drill: Drill, item: DrillItem) -> str:
+    if item.hand_variant:  # a hand is dealt by a button on the drill's page
+        return reverse("drills-detail", args=[drill.pk])
     if item.lesson_id:
         return reverse("drills-lesson-step", args=[drill.pk, item.pk, 1])
     return reverse("drills-puzzle", args=[drill.pk, item.pk])

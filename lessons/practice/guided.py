@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -26,10 +25,11 @@ import yaml
 from engine import messages
 from engine.cards import Card, NotationError, Seat, cards_of
 from engine.hand import Hand, Phase
+from lessons import drill_hands
 from lessons.models import BotLevel, PracticeGame
 from lessons.practice.state import REPLAY_ERRORS, Table
 
-GUIDED_DIR = Path(__file__).resolve().parent.parent / "content" / "guided"
+GUIDED_DIR = drill_hands.GUIDED_DIR
 LANGS = ("en", "ar", "fa", "fr")
 # ``{JC}`` in a sentence: the card named in the page's language and the learner's deck (a Moroccan
 # learner may play with the Spanish deck, where the Jack of clubs is the Sota of batons).
@@ -74,7 +74,7 @@ class Guide:
 
 
 def available() -> list[str]:
-    return [v for v in VARIANTS if (GUIDED_DIR / f"{v}.yaml").is_file()]
+    return drill_hands.guided_variants()
 
 
 @cache

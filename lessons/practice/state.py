@@ -423,8 +423,9 @@ class Table:
     def may_take_back(self) -> bool:
         """Only at the beginner level, in a hand still being played: never once the hand is scored
         (its result is shown and the next hand waits), nor in a game whose end is scored, nor in a
-        game assigned by a teacher (``setup["assigned"]``)."""
-        if self.game.level != BotLevel.RANDOM or self.game.finished or self.setup.get("assigned"):
+        game assigned by a teacher (``setup["assigned"]``, or a drill's hand)."""
+        assigned = self.setup.get("assigned") or self.game.drill_item_id is not None
+        if self.game.level != BotLevel.RANDOM or self.game.finished or assigned:
             return False
         if "result" in self.record or self.hand.phase not in LIVE:
             return False

@@ -20,6 +20,8 @@ urlpatterns = [
     path(GAME + "hand/<int:n>/practise", views.practise, name="practice-practise"),
     # A puzzle's position played out against the bots
     path("practice/puzzle/<slug:key>/", views.from_puzzle, name="practice-puzzle"),
+    # A hand a teacher put in a drill, dealt for the pupil
+    path("practice/drill-hand/<int:item_id>/", views.drill_hand, name="practice-drill-hand"),
     # The practice table of each variant
     path("practice/", views.index, name="practice-index"),
     # A guided first hand (the home page's "Start here" links to it)

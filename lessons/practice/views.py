@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from django import forms
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -22,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.cards import Card
-from lessons import progress
+from lessons import drill_hands, progress
 from lessons.models import BotLevel, HandReview, PracticeGame, Puzzle, ReviewItem, ReviewStatus, Step, Variant
 from lessons.practice import display, guided, hints
 from lessons.practice import review as hand_review
@@ -154,7 +155,7 @@ class CallForm(MoveForm):
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    games = _games(request).filter(setup__isnull=True)
+    games = _games(request).filter(setup__isnull=True, drill_item__isnull=True)
     variants = [(value, label, games.filter(variant=value).first()) for value, label in Variant.choices]
     guides = set(guided.available())
     variants = [(value, label, game, value in guides) for value, label, game in variants]
@@ -164,7 +165,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def variant_table(request: HttpRequest, variant: str) -> HttpResponse:
     _check_variant(variant)
-    game = _games(request).filter(variant=variant, setup__isnull=True).first()
+    game = _games(request).filter(variant=variant, setup__isnull=True, drill_item__isnull=True).first()
     if game is None:
         return _start_page(request, variant, NewGameForm(variant))
     return _table_page(request, game)
@@ -399,6 +400,39 @@ def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
 
 
 @require_POST
+def drill_hand(request: HttpRequest, item_id: int) -> HttpResponse:
+    """A hand a teacher put in a drill, dealt for the pupil (or the one already dealt: a second
+    submit, or coming back to it, finds the same game)."""
+    item = drill_hands.assigned_to(request.user, item_id)
+    if item is None:
+        raise Http404
+    with transaction.atomic():
+        # The item's row is locked so that two submits at once deal one game.
+        type(item).objects.select_for_update().filter(pk=item.pk).first()
+        game = drill_hands.open_game(item, request.user)
+        if game is None:
+            game = _new_drill_game(item, request.user)
+    return HttpResponseRedirect(reverse("practice-game", args=[game.pk]))
+
+
+def _new_drill_game(item: Any, user: Any) -> PracticeGame:
+    variant = item.hand_variant
+    if item.hand_kind == drill_hands.GUIDED:
+        if variant not in guided.available():
+            raise Http404
+        game = guided.new_game(guided.guide(variant))
+        game.user, game.drill_item = user, item
+        game.save()
+        return game
+    if item.hand_kind not in BotLevel.values:
+        raise Http404
+    game = start_game(variant, item.hand_kind, {"target": TARGETS[variant][0]}, session_key="", user=user)
+    game.drill_item = item
+    game.save(update_fields=["drill_item"])
+    return game
+
+
+@require_POST
 def hint(request: HttpRequest, pk: int) -> HttpResponse:
     """A hint for the learner's decision now: the suggested choice and why (lessons.practice.hints)."""
     return _act(request, pk, MoveForm, lambda table, data: hints.give(table))
@@ -482,7 +516,8 @@ def _game_or_404(request: HttpRequest, pk: int) -> PracticeGame:
 
 
 def _game_url(game: PracticeGame) -> str:
-    if game.setup:
+    # A position, a guided hand or a drill's hand has a page of its own; the free table is per variant.
+    if game.setup or game.drill_item_id:
         return reverse("practice-game", args=[game.pk])
     return reverse("practice-variant", args=[game.variant])
 
