@@ -289,7 +289,8 @@ def test_error_codes_have_messages(lang: str) -> None:
     own = {msgid for _, msgid in catalog(lang).entries}
     for code in ERROR_CODES:
         assert f"error.{code}" in own, (lang, code)
-        text = error_message(code, lang, {"field": "hand", "value": "XX", "expected": "8", "commands": "legal, trick"})
+        params = {"field": "hand", "value": "XX", "expected": "8", "commands": "legal, trick"}
+        text = error_message(code, lang, params)
         assert_clean(text, code)
 
 
