@@ -624,7 +624,7 @@ class DrillPuzzlePage(StepPage):
     def __init__(self, request: HttpRequest, drill: Drill, items: list[DrillItem], item: DrillItem) -> None:
         puzzle = item.puzzle
         assert puzzle is not None
-        course = SimpleNamespace(variant=puzzle.variant, title=drill.title)
+        course = SimpleNamespace(variant=puzzle.variant, key=puzzle.variant, title=drill.title)
         lesson = SimpleNamespace(course=course, slug="", title=drill.title)
         step = SimpleNamespace(kind=StepKind.PUZZLE, puzzle=puzzle, body="", table=None)
         super().__init__(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]

@@ -101,7 +101,8 @@ class ReviewPage(StepPage):
     def of_drill_puzzle(cls, request: HttpRequest, puzzle: Puzzle) -> ReviewPage:
         """A puzzle of no lesson (a teacher's, got wrong in a drill): a stand-in lesson of one step,
         as a drill's own puzzle page has."""
-        course = SimpleNamespace(variant=puzzle.variant, title=Variant(puzzle.variant).label)
+        label = Variant(puzzle.variant).label
+        course = SimpleNamespace(variant=puzzle.variant, key=puzzle.variant, title=label)
         lesson = SimpleNamespace(course=course, slug="", title=puzzle.title)
         step = SimpleNamespace(kind=StepKind.PUZZLE, puzzle=puzzle, body="", table=None)
         page = cls(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]
@@ -115,7 +116,7 @@ class ReviewPage(StepPage):
         """A position of the learner's own practice hand: it belongs to no lesson, so the page is
         given a stand-in lesson of one step, as the trainer's puzzles are."""
         label = Variant(puzzle.variant).label
-        course = SimpleNamespace(variant=puzzle.variant, title=label)
+        course = SimpleNamespace(variant=puzzle.variant, key=puzzle.variant, title=label)
         lesson = SimpleNamespace(course=course, slug="", title=label)
         step = SimpleNamespace(kind=StepKind.PUZZLE, puzzle=puzzle, body="", table=None)
         page = cls(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]

@@ -296,7 +296,7 @@ class TrainerPage(StepPage):
         self, request: HttpRequest, who: TrainerRating, puzzle: Puzzle, replay: bool = False
     ) -> None:
         label = Variant(puzzle.variant).label
-        course = SimpleNamespace(variant=puzzle.variant, title=label)
+        course = SimpleNamespace(variant=puzzle.variant, key=puzzle.variant, title=label)
         lesson = SimpleNamespace(course=course, slug="", title=label)
         step = SimpleNamespace(kind=StepKind.PUZZLE, puzzle=puzzle, body="", table=None)
         super().__init__(request, lesson, [step], 1)  # type: ignore[arg-type, list-item]

@@ -71,7 +71,7 @@ def test_no_rule_id_and_one_digit_system_in_any_feedback(client, curriculum, lan
     found = []
     steps = Step.objects.filter(kind="puzzle").select_related("lesson__course", "puzzle").order_by("pk")
     for step in steps:
-        url = f"/{lang}/learn/{step.lesson.course.variant}/{step.lesson.slug}/{step.order}/"
+        url = f"/{lang}/learn/{step.lesson.course.key}/{step.lesson.slug}/{step.order}/"
         data = wrong_answer(step)
         for _ in range(2):
             answer(client, url, data, htmx=True)

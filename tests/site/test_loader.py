@@ -67,7 +67,7 @@ def test_it_loads_courses_lessons_steps_and_puzzles():
 
     assert "22 created" in output  # 2 courses, 3 lessons, 9 steps, 8 puzzles
     assert list(Course.objects.values_list("variant", flat=True)) == ["saudi", "french"]
-    saudi = Course.objects.get(variant="saudi")
+    saudi = Course.objects.get(key="saudi")
     assert [lesson.slug for lesson in saudi.lessons.all()] == ["follow-suit", "scoring"]
     steps = list(Lesson.objects.get(slug="follow-suit").steps.all())
     assert [(s.order, s.kind) for s in steps] == [
@@ -107,8 +107,8 @@ def test_it_stores_a_lessons_key_points_one_a_line_and_the_lesson_of_the_first_h
     lesson = Lesson.objects.get(slug="follow-suit")
     with translation.override("ar"):
         assert lesson.recap.splitlines() == ["النقطة الأولى.", "النقطة الثانية."]
-    assert Course.objects.get(variant="saudi").first_hand_after == "scoring"
-    assert Course.objects.get(variant="french").first_hand_after == ""
+    assert Course.objects.get(key="saudi").first_hand_after == "scoring"
+    assert Course.objects.get(key="french").first_hand_after == ""
 
 
 @pytest.mark.django_db

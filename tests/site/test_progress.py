@@ -210,7 +210,7 @@ def test_summary_lists_courses_and_lessons_with_results(curriculum, request_):
 def test_marks_for_the_home_and_course_pages(curriculum, request_):
     for key in ("sa-follow-1", "sa-follow-2", "sa-trick-1", "sa-count-1", "sa-score-1"):
         answer(request_, key)
-    saudi, french = Course.objects.get(variant="saudi"), Course.objects.get(variant="french")
+    saudi, french = Course.objects.get(key="saudi"), Course.objects.get(key="french")
     lessons = list(saudi.lessons.all())
 
     course_marks = progress.course_marks(request_, [saudi, french])

@@ -357,7 +357,7 @@ def test_moroccan_and_french_lesson_hint_stage_uses_no_saudi_word(client, loaded
     from tests.site.pages import token
 
     step = next(
-        s for s in Step.objects.filter(lesson__course__variant=variant, puzzle__task="play")
+        s for s in Step.objects.filter(lesson__course__key=variant, puzzle__task="play")
         .select_related("lesson", "puzzle").order_by("lesson__order", "order")
         if s.puzzle.position.get("trump") and s.puzzle.position.get("trick")
     )

@@ -51,8 +51,8 @@ def test_the_analysis_judges_every_card_of_the_learner_with_all_hands_open(clien
 
     result = hand_review.analyse(Table(game), n)
 
-    # Eight cards of South, and every call South made.
-    calls = [a for a in game.hands[n - 1]["actions"] if a[0] == "call" and a[1] == "S"]
+    # Eight cards of South, and every word South said: the calls and, after a Hokm, the doubling words.
+    calls = [a for a in game.hands[n - 1]["actions"] if a[0] in ("call", "double") and a[1] == "S"]
     assert result["judged"] == 8 + len(calls)
     assert result["loss"] == sum(c["loss"] for c in result["cards"])
     for c in result["cards"]:
