@@ -2,8 +2,10 @@
 replay with its cost and why, "Practise this position" into the review queue, off the request."""
 
 import html
+import itertools
 import random
 import re
+from unittest import mock
 
 import pytest
 
@@ -316,7 +318,20 @@ def test_the_ideas_of_a_mistake_are_named_in_lower_case_inside_the_sentence():
 
 def a_hand_with_a_double(client, lang="en", hands=12):
     """Hands where the learner passes every call and doubles whenever allowed (a defender's Double
-    with no reason to), played until the review marks the Double; (game, n, the marked word)."""
+    with no reason to), played until the review marks the Double; (game, n, the marked word).
+
+    The same deals every run, and the bot's estimate of each word free of the clock (its time
+    budget is what a busy machine cuts short), so that the marked Double is always the same."""
+    deals = itertools.count(1000)
+    with (
+        mock.patch("lessons.practice.state.secrets.randbelow", lambda _: next(deals)),
+        mock.patch.object(hand_review, "DOUBLE_BUDGET_MS", 600_000.0),
+        mock.patch.object(hand_review, "BID_BUDGET_MS", 600_000.0),
+    ):
+        return _play_until_a_double_is_marked(client, lang, hands)
+
+
+def _play_until_a_double_is_marked(client, lang, hands):
     game = start(client, "saudi", lang=lang)
     for seed in range(1, hands + 1):
         rng = random.Random(seed)
