@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -31,6 +32,7 @@ from django.utils import timezone
 from engine.bots import view_of
 from engine.bots.outcome import scale
 from engine.bots.strong import StrongBot
+from engine.bots.view import View
 from engine.cards import SEATS, Card, Seat
 from engine.hand import Hand
 from engine.solver.hint import hint
@@ -131,60 +133,75 @@ def analyse(table: Table, n: int) -> dict[str, Any]:
 
 def _bids(table: Table, record: dict[str, Any]) -> list[dict[str, Any]]:
     """The learner's calls that the strong bot finds clearly worse than its own."""
-    found = []
-    seed = int(record.get("seed") or 0)
-    for i, item in enumerate(record["actions"]):
-        move = Move.from_json(item)
-        if move.kind != "call" or move.seat != table.learner:
-            continue
-        before = table.replay(record, i)
-        assert isinstance(before, Hand)
-        view = view_of(before, table.learner)
-        if move.value not in view.choices or move.value == "redeal":
-            continue
-        bot = StrongBot(seed=seed * 64 + i, samples=BID_SAMPLES, budget_ms=BID_BUDGET_MS)
-        best, values = bot.bid_estimates(view)
-        if best == move.value or move.value not in values:
-            continue
-        margin = values[best] - values[move.value]
-        if margin >= BID_MARGIN:
-            found.append(
-                {"call": move.value, "best": best, "round": before.auction.round, "margin": round(margin, 2)}
-            )
-    return found
+    return [
+        {"call": move.value, "best": best, "round": before.auction.round, "margin": round(margin, 2)}
+        for move, before, _, best, margin in _worse_words(
+            table,
+            record,
+            "call",
+            BID_SAMPLES,
+            BID_BUDGET_MS,
+            StrongBot.bid_estimates,
+            lambda view, word: word != "redeal",
+        )
+    ]
 
 
 def _doubles(table: Table, record: dict[str, Any]) -> list[dict[str, Any]]:
     """The learner's doubling words that the strong bot finds clearly worse than its own, each with
     the game points it cost on average over the deals the bot sampled."""
     found = []
+    for move, _, view, best, margin in _worse_words(
+        table,
+        record,
+        "double",
+        DOUBLE_SAMPLES,
+        DOUBLE_BUDGET_MS,
+        StrongBot.double_estimates,
+        lambda view, word: view.contract is not None,
+    ):
+        assert view.contract is not None
+        found.append(
+            {
+                "word": move.value,
+                "best": best,
+                "margin": round(margin, 2),
+                "points": max(1, round(margin * scale(view.rules, view.contract.trump))),
+                "buyers": int(view.contract.team) == view.seat & 1,  # the learner's team bought
+            }
+        )
+    return found
+
+
+def _worse_words(
+    table: Table,
+    record: dict[str, Any],
+    kind: str,
+    samples: int,
+    budget_ms: float,
+    estimates: Callable[[StrongBot, View], tuple[str, dict[str, float]]],
+    judged: Callable[[View, str], bool],
+) -> Iterator[tuple[Move, Hand, View, str, float]]:
+    """Each word of ``kind`` ("call" or "double") the learner said, ``judged`` in its view, for
+    which the strong bot's own word is better by at least ``BID_MARGIN``: (the move, the hand
+    before it, the learner's view, the bot's word, the margin)."""
     seed = int(record.get("seed") or 0)
     for i, item in enumerate(record["actions"]):
         move = Move.from_json(item)
-        if move.kind != "double" or move.seat != table.learner:
+        if move.kind != kind or move.seat != table.learner:
             continue
         before = table.replay(record, i)
         assert isinstance(before, Hand)
         view = view_of(before, table.learner)
-        if move.value not in view.choices or view.contract is None:
+        if move.value not in view.choices or not judged(view, move.value):
             continue
-        bot = StrongBot(seed=seed * 64 + i, samples=DOUBLE_SAMPLES, budget_ms=DOUBLE_BUDGET_MS)
-        best, values = bot.double_estimates(view)
+        bot = StrongBot(seed=seed * 64 + i, samples=samples, budget_ms=budget_ms)
+        best, values = estimates(bot, view)
         if best == move.value or move.value not in values:
             continue
         margin = values[best] - values[move.value]
         if margin >= BID_MARGIN:
-            points = max(1, round(margin * scale(view.rules, view.contract.trump)))
-            found.append(
-                {
-                    "word": move.value,
-                    "best": best,
-                    "margin": round(margin, 2),
-                    "points": points,
-                    "buyers": int(view.contract.team) == view.seat & 1,  # the learner's team bought
-                }
-            )
-    return found
+            yield move, before, view, best, margin
 
 
 def _start_hands(table: Table) -> list[int]:
