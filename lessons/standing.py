@@ -1,7 +1,7 @@
 """A learner's trainer figures as every page shows them: their standing in a variant, an answer's result.
 
 The trainer (lessons/trainer/) keeps the figures and shows them to the learner; teachers see their
-pupils' (lessons/classroom/trainer_report.py). Both read them through this module, so that a
+pupils' (lessons/classroom/pupil_trainer.py). Both read them through this module, so that a
 rating is provisional, and a rating change is counted, by one rule wherever it is shown.
 """
 

@@ -117,3 +117,23 @@ def test_it_refuses_django_and_the_site_in_the_engine():
         "engine.play -> lessons.models",
         "engine.play -> lessons.models.Puzzle",
     ]
+
+
+def feature_prefixed(paths: list[Path]) -> list[str]:
+    """Modules of ``lessons/`` named after a feature (``practice_state.py``, ``urls_classes.py``):
+    a feature's modules live in its own package, named for what they are inside it."""
+    prefixes = (*(f"{feature}_" for feature in FEATURES), "urls_", "views_")
+    return sorted(str(p.relative_to(ROOT)) for p in paths if p.name.startswith(prefixes))
+
+
+def test_no_module_of_the_site_is_named_after_a_feature():
+    modules = [p for p in (ROOT / "lessons").rglob("*.py") if "migrations" not in p.parts]
+    assert feature_prefixed(modules) == []
+
+
+def test_it_finds_a_module_named_after_a_feature():
+    paths = [ROOT / "lessons" / "practice_state.py", ROOT / "lessons" / "classroom" / "trainer_report.py",
+             ROOT / "lessons" / "urls_classes.py", ROOT / "lessons" / "practice" / "state.py"]
+    assert feature_prefixed(paths) == [
+        "lessons/classroom/trainer_report.py", "lessons/practice_state.py", "lessons/urls_classes.py",
+    ]

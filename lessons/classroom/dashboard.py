@@ -49,7 +49,7 @@ from engine import messages
 from engine.cards import Card, NotationError
 from lessons import checking, drill_hands
 from lessons.addresses import row_addresses
-from lessons.classroom import accounts, activity, practice_report, trainer_report
+from lessons.classroom import accounts, activity, pupil_practice, pupil_trainer
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
 from lessons.models import (
     Attempt,
@@ -760,7 +760,7 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
 def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     matrix = class_matrix(classroom)
-    ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
+    ratings = pupil_trainer.class_ratings(user.pk for user, _ in matrix.students)
     # Each pupil's link by string formatting, not a {% url %} per row.
     link = row_addresses("classes-student", classroom.pk)
     trained = {
@@ -831,7 +831,7 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     drills = list(Drill.objects.filter(classroom=classroom).order_by("created", "id"))
     puzzles_by_drill, stats, deadlines = drill_stats(drills, [pupil.pk])
     cells = [(d, make_cell(d, puzzles_by_drill[d.pk], stats, pupil.pk, deadlines)) for d in drills]
-    trainer, trainer_recent = trainer_report.pupil_report(pupil)
+    trainer, trainer_recent = pupil_trainer.pupil_report(pupil)
     ctx = {
         "classroom": classroom,
         "pupil": pupil,
@@ -843,7 +843,7 @@ def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
         "trainer": trainer,
         "trainer_recent": trainer_recent,
         "trainer_themes_met": any(v.themes for v in trainer),
-        "practice_hands": practice_report.pupil_hands(pupil, get_language() or "en"),
+        "practice_hands": pupil_practice.pupil_hands(pupil, get_language() or "en"),
         "locked_out": accounts.is_locked_out(pupil.get_username()),
         "may_issue_password": accounts.may_issue_password(request.user, pupil),
     }
@@ -863,7 +863,7 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
     the dashboard, the first-try count, the answers given and the last of them, and the pupil's
     trainer figures."""
     matrix = class_matrix(classroom, with_last=True)
-    ratings = trainer_report.class_ratings(user.pk for user, _ in matrix.students)
+    ratings = pupil_trainer.class_ratings(user.pk for user, _ in matrix.students)
     header = [
         _("Pupil"),
         _("Username"),
@@ -879,12 +879,12 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
         _("Right at the first try"),
         _("Answers given"),
         _("Last answer"),
-        *trainer_report.csv_header(),
+        *pupil_trainer.csv_header(),
     ]
     yes, no, not_given = _("yes"), _("no"), _("Not given")
     rows: list[list[Any]] = []
     for user, name, row in matrix.rows:
-        trainer = trainer_report.csv_figures(ratings.get(user.pk, []))
+        trainer = pupil_trainer.csv_figures(ratings.get(user.pk, []))
         for drill, cell in row:
             figures: list[Any] = [not_given, *[""] * 9]
             if cell.given:
