@@ -132,8 +132,14 @@ def test_no_module_of_the_site_is_named_after_a_feature():
 
 
 def test_it_finds_a_module_named_after_a_feature():
-    paths = [ROOT / "lessons" / "practice_state.py", ROOT / "lessons" / "classroom" / "trainer_report.py",
-             ROOT / "lessons" / "urls_classes.py", ROOT / "lessons" / "practice" / "state.py"]
+    paths = [
+        ROOT / "lessons" / "practice_state.py",
+        ROOT / "lessons" / "classroom" / "trainer_report.py",
+        ROOT / "lessons" / "urls_classes.py",
+        ROOT / "lessons" / "practice" / "state.py",
+    ]
     assert feature_prefixed(paths) == [
-        "lessons/classroom/trainer_report.py", "lessons/practice_state.py", "lessons/urls_classes.py",
+        "lessons/classroom/trainer_report.py",
+        "lessons/practice_state.py",
+        "lessons/urls_classes.py",
     ]
