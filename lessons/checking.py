@@ -42,6 +42,7 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from engine import messages
 from engine.cards import Card, NotationError
@@ -50,6 +51,7 @@ from engine.notation import InputError, parse_rules, parse_trick, parse_trump
 from engine.play import card_effect, why_not_winning
 from lessons import positions, score_feedback
 from lessons.models import TASK_COMMANDS, Puzzle, Task
+from lessons.templatetags.baloot import variant_gettext
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
@@ -682,12 +684,19 @@ def _wrong_sheet(
     puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
 ) -> list[dict[str, str]]:
     chosen = output["lines"][answer - 1]
-    text = _("Line %(n)s is right: that hand scores %(points)s, as the sheet says.") % {
+    # In the course's own words: a Saudi sheet is the qaid (القيد), a hand a jawla (جولة).
+    msgid = gettext_noop("Line %(n)s is right: that hand scores %(points)s, as the sheet says.")
+    text = variant_gettext(msgid, puzzle.variant) % {
         "n": answer,
         "points": sheet_figures(chosen["points"], puzzle.variant, lang),
     }
-    rule = chosen["steps"][0]["rule"] if chosen["steps"] else ""
-    return [{"rule": rule, "message": str(text)}]
+    return [{"rule": "", "message": str(text)}]
+
+
+def _wrong_line(line: Mapping[str, Any], variant: str, lang: str) -> str:
+    msgid = gettext_noop("Line %(n)s: the sheet says %(written)s; the hand scores %(points)s.")
+    figures = {key: sheet_figures(line[key], variant, lang) for key in ("written", "points")}
+    return variant_gettext(msgid, variant) % {"n": line["n"], **figures}
 
 
 def sheet_figures(points: Mapping[str, int], variant: str, lang: str) -> str:
@@ -748,17 +757,7 @@ def _solution(puzzle: Puzzle, output: dict[str, Any], lang: str, deck: str) -> S
         return Solution([offender], [label], list(output["steps"]))
     if task == Task.SHEET:
         lines = [output["lines"][n - 1] for n in output["wrong"]]
-        labels = [
-            str(
-                _("Line %(n)s: the sheet says %(written)s; the hand scores %(points)s.")
-                % {
-                    "n": line["n"],
-                    "written": sheet_figures(line["written"], variant, lang),
-                    "points": sheet_figures(line["points"], variant, lang),
-                }
-            )
-            for line in lines
-        ]
+        labels = [_wrong_line(line, variant, lang) for line in lines]
         return Solution(list(output["wrong"]), labels, [s for line in lines for s in line["steps"]])
     calls = list(puzzle.answers)  # bid and double
     return Solution(calls, [messages.call_name(c, variant, lang, deck) for c in calls], [])

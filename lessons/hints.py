@@ -105,8 +105,8 @@ def _projects(puzzle: Puzzle, lang: str, deck: str) -> str:
 
 def _sheet(puzzle: Puzzle, lang: str, deck: str) -> str:
     msgid = gettext_noop(
-        "Score each hand yourself, one line at a time: who bought, the card points, the projects, "
-        "the doubling. Then compare with the sheet."
+        "Score each hand yourself, one line at a time: who took, the card points, the declarations "
+        "and the belote. Then compare with the sheet."
     )
     return _say(msgid, puzzle.variant)
 
