@@ -694,7 +694,7 @@ def _wrong_sheet(
 
 
 def _wrong_line(line: Mapping[str, Any], variant: str, lang: str) -> str:
-    msgid = gettext_noop("Line %(n)s: the sheet says %(written)s; the hand scores %(points)s.")
+    msgid = gettext_noop("In line %(n)s the sheet says %(written)s; the hand scores %(points)s.")
     figures = {key: sheet_figures(line[key], variant, lang) for key in ("written", "points")}
     return variant_gettext(msgid, variant) % {"n": line["n"], **figures}
 

@@ -182,7 +182,7 @@ def test_the_solution_names_the_line_and_both_figures():
 
     assert sol.values == [3]
     assert sol.labels == [
-        "Line 3: the sheet says North–South 10 and East–West 6; "
+        "In line 3 the sheet says North–South 10 and East–West 6; "
         "the hand scores North–South 12 and East–West 6."
     ]
 
