@@ -250,3 +250,9 @@ def test_the_page_answers_a_tampered_line_with_400(client, sheet_lesson):
 
     assert response.status_code == 400
     assert "Cette feuille n’a pas cette ligne" in response.text
+
+
+def test_a_sheet_is_not_offered_at_the_practice_table():
+    from lessons.practice.scenario import playable
+
+    assert not playable(SAUDI_SHEET)
