@@ -14,7 +14,8 @@ Answer values, by task: ``play`` a card (``"KC"``); ``all-legal`` a list of card
 a seat (``"N"``); ``count`` an int; ``score`` ``{"NS": int, "EW": int}``; ``projects`` ``"NS"``,
 ``"EW"`` or ``"none"``; ``bid`` a call (``"hokm"``, ``"hokm:S"``); ``first-lead`` a seat;
 ``double`` a doubling word (``"pass"``, ``"double"``, ``"three"``, ``"four"``, ``"gahwa"``);
-``violation`` a seat or ``"none"``; ``best-card`` a card of the seat to play. They are JSON-able:
+``violation`` a seat or ``"none"``; ``best-card`` a card of the seat to play; ``sheet`` the number of
+the line of the score sheet that is wrong (1 for the first hand). They are JSON-able:
 an attempt stores them as they are.
 
 Feedback comes in three stages (:class:`Verdict`): first only what is wrong with the learner's
@@ -23,8 +24,9 @@ wrong, :mod:`lessons.score_feedback`), never the right answer; then the puzzle's
 whole explanation (``reasons``, ``steps``, ``line``) with the solution. A puzzle's author may say
 why a given wrong answer is wrong (``Puzzle.why_not``): that comes first.
 
-The last four kinds have no engine command: :mod:`lessons.positions` asks the engine's
-Python API and answers in the same shape (``best-card``: the exact solver, every hand open).
+The last five kinds have no engine command: :mod:`lessons.positions` asks the engine's
+Python API and answers in the same shape (``best-card``: the exact solver, every hand open;
+``sheet``: each hand through the engine's ``score``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from engine import messages
 from engine.cards import Card, NotationError
@@ -48,6 +51,7 @@ from engine.notation import InputError, parse_rules, parse_trick, parse_trump
 from engine.play import card_effect, why_not_winning
 from lessons import positions, score_feedback
 from lessons.models import TASK_COMMANDS, Puzzle, Task
+from lessons.templatetags.baloot import variant_gettext
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
@@ -68,6 +72,7 @@ ANSWER_FIELDS: dict[str, tuple[str, ...]] = {
     Task.DOUBLE: ("call",),
     Task.VIOLATION: ("seat",),
     Task.BEST_CARD: ("card",),
+    Task.SHEET: ("line",),
 }
 
 # Points as typed: any script's digits (Python's int() reads ٢٥ and ۲۵ as 25), no sign, no decimals.
@@ -298,6 +303,14 @@ def _parse_violation(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
     return seat
 
 
+def _parse_sheet(puzzle: Puzzle, data: Mapping[str, Any]) -> int:
+    text = _single(data, "line", _("Choose the line of the sheet that is wrong."))
+    line = int(text) if text.isascii() and text.isdigit() else 0
+    if not 1 <= line <= len(puzzle.position.get("hands", [])):
+        raise BadAnswer(_("This sheet has no such line. Please reload the page."))
+    return line
+
+
 _PARSERS = {
     Task.PLAY: _parse_play,
     Task.ALL_LEGAL: _parse_all_legal,
@@ -310,6 +323,7 @@ _PARSERS = {
     Task.DOUBLE: _parse_double,
     Task.VIOLATION: _parse_violation,
     Task.BEST_CARD: _parse_best_card,
+    Task.SHEET: _parse_sheet,
 }
 
 
@@ -459,6 +473,15 @@ def _best_card_steps(output: dict[str, Any], line: list[dict[str, Any]]) -> list
     return [steps[0], *tricks, *(s for s in steps[1:] if s["rule"] != "solve.trick")]
 
 
+def _check_sheet(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    if answer in output["wrong"]:
+        return Verdict(correct=True, steps=sol.steps, solution=sol)
+    # The line chosen is right: its own count says why (it does not name the wrong line).
+    chosen = output["lines"][answer - 1]
+    return Verdict(correct=False, reasons=_as_reasons(chosen["steps"]), solution=sol)
+
+
 _CHECKS = {
     Task.PLAY: _check_play,
     Task.ALL_LEGAL: _check_all_legal,
@@ -471,6 +494,7 @@ _CHECKS = {
     Task.DOUBLE: _check_double,
     Task.VIOLATION: _check_violation,
     Task.BEST_CARD: _check_best_card,
+    Task.SHEET: _check_sheet,
 }
 
 
@@ -656,6 +680,31 @@ def _wrong_best_card(
     return [cost, *(r for r in verdict.reasons if r["rule"] == "solve.outcome")]
 
 
+def _wrong_sheet(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    chosen = output["lines"][answer - 1]
+    # In the course's own words: a Saudi sheet is the qaid (القيد), a hand a jawla (جولة).
+    msgid = gettext_noop("Line %(n)s is right: that hand scores %(points)s, as the sheet says.")
+    text = variant_gettext(msgid, puzzle.variant) % {
+        "n": answer,
+        "points": sheet_figures(chosen["points"], puzzle.variant, lang),
+    }
+    return [{"rule": "", "message": str(text)}]
+
+
+def _wrong_line(line: Mapping[str, Any], variant: str, lang: str) -> str:
+    msgid = gettext_noop("In line %(n)s the sheet says %(written)s; the hand scores %(points)s.")
+    figures = {key: sheet_figures(line[key], variant, lang) for key in ("written", "points")}
+    return variant_gettext(msgid, variant) % {"n": line["n"], **figures}
+
+
+def sheet_figures(points: Mapping[str, int], variant: str, lang: str) -> str:
+    """``{"NS": 16, "EW": 10}`` as "North–South 16, East–West 10" in the learner's words."""
+    figures = [f"{messages.team_name(t, variant, lang)} {points[t]}" for t in TEAMS]
+    return messages.join_list(figures, variant, lang)
+
+
 _WRONG = {
     Task.PLAY: _wrong_play,
     Task.ALL_LEGAL: _wrong_all_legal,
@@ -668,6 +717,7 @@ _WRONG = {
     Task.DOUBLE: _wrong_call,
     Task.VIOLATION: _wrong_violation,
     Task.BEST_CARD: _wrong_best_card,
+    Task.SHEET: _wrong_sheet,
 }
 
 
@@ -705,5 +755,9 @@ def _solution(puzzle: Puzzle, output: dict[str, Any], lang: str, deck: str) -> S
         offender = output["offender"] or "none"
         label = str(_("Nobody")) if offender == "none" else messages.seat_name(offender, variant, lang)
         return Solution([offender], [label], list(output["steps"]))
+    if task == Task.SHEET:
+        lines = [output["lines"][n - 1] for n in output["wrong"]]
+        labels = [_wrong_line(line, variant, lang) for line in lines]
+        return Solution(list(output["wrong"]), labels, [s for line in lines for s in line["steps"]])
     calls = list(puzzle.answers)  # bid and double
     return Solution(calls, [messages.call_name(c, variant, lang, deck) for c in calls], [])

@@ -668,7 +668,7 @@ LOADER_COMMANDS = {"best-card": positions.best_card_answer}
 
 def engine_answer(command: str, position: dict[str, Any]) -> dict[str, Any]:
     """The engine's output for a position, in English; a bad position names the engine's error."""
-    # first-lead, double, violation and best-card have no command line: lessons.positions asks the
+    # first-lead, double, violation, best-card and sheet have no command line: lessons.positions asks the
     # engine. A best-card answer needs only the best cards, not the lines that explain them.
     function = COMMANDS.get(command) or LOADER_COMMANDS.get(command) or positions.COMMANDS.get(command)
     if function is None:
@@ -850,6 +850,18 @@ def _check_violation(answers: Any, position: dict[str, Any], output: dict[str, A
     return [seat]
 
 
+def _check_sheet(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    line = _one(answers, "the number of the wrong line (1 for the first hand)")
+    wrong = output["wrong"]
+    if len(wrong) != 1:
+        found = ", ".join(str(n) for n in wrong) or "none"
+        raise _Invalid("sheet", f"exactly one line must differ from its hand's score (lines wrong: {found})")
+    if isinstance(line, bool) or not isinstance(line, int) or line != wrong[0]:
+        right = output["lines"][wrong[0] - 1]["points"]
+        raise _Invalid("answers", f"line {wrong[0]} is the wrong one (the hand scores {right}), not {line!r}")
+    return [line]
+
+
 AnswerCheck = Callable[[Any, dict[str, Any], dict[str, Any]], list[Any]]
 
 ANSWER_CHECKS: dict[str, AnswerCheck] = {
@@ -864,4 +876,5 @@ ANSWER_CHECKS: dict[str, AnswerCheck] = {
     Task.DOUBLE: _check_double,
     Task.VIOLATION: _check_violation,
     Task.BEST_CARD: _check_best_card,
+    Task.SHEET: _check_sheet,
 }

@@ -3,9 +3,10 @@
 A hint narrows the question down without answering it. Without an authored hint, each puzzle
 kind says what to look at, read off the position: the suit led and whether you hold it (legal
 cards), the trump suit (who wins the trick, its card points), the first step of the count
-(score), each team's best project, the idea of an endgame or the suit its best cards are in
-(best card), else the rules the puzzle practises. In each course's own words: a sentence that
-names the trump or the projects has a ``saudi`` entry (حكم, مشاريع) beside the plain one.
+(score), to score each line of a sheet yourself, each team's best project, the idea of an endgame
+or the suit its best cards are in (best card), else the rules the puzzle practises. In each
+course's own words: a sentence that names the trump or the projects has a ``saudi`` entry
+(حكم, مشاريع) beside the plain one.
 """
 
 from __future__ import annotations
@@ -102,6 +103,14 @@ def _projects(puzzle: Puzzle, lang: str, deck: str) -> str:
     return _say(gettext_noop("Which is each team's best declaration? Compare those first."), puzzle.variant)
 
 
+def _sheet(puzzle: Puzzle, lang: str, deck: str) -> str:
+    msgid = gettext_noop(
+        "Score each hand yourself, one line at a time: who took, the card points, the declarations "
+        "and the belote. Then compare with the sheet."
+    )
+    return _say(msgid, puzzle.variant)
+
+
 def best_card_hint(puzzle: Puzzle, lang: str, deck: str) -> str:
     """An endgame's hint: the suit its best card is in (when the hand holds several), else the
     idea of the puzzle (a theme the solver tags). "" without either."""
@@ -134,4 +143,5 @@ _MADE = {
     Task.SCORE: _score,
     Task.PROJECTS: _projects,
     Task.BEST_CARD: best_card_hint,
+    Task.SHEET: _sheet,
 }

@@ -83,6 +83,7 @@ class Task(models.TextChoices):
     DOUBLE = "double", _("Double or not")
     VIOLATION = "violation", _("Spot the violation")
     BEST_CARD = "best-card", _("Find the best card")
+    SHEET = "sheet", _("Find the error in the score sheet")
 
 
 # The engine command (engine.cli.COMMANDS) each task's position is fed to.
@@ -100,6 +101,8 @@ TASK_COMMANDS = {
     Task.VIOLATION: "violation",
     # Answered by the exact solver (engine.solver): the cards that keep the most points.
     Task.BEST_CARD: "best-card",
+    # A score sheet over several hands: each hand scored by the engine's score command.
+    Task.SHEET: "sheet",
 }
 
 

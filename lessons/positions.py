@@ -1,4 +1,5 @@
-"""The puzzle kinds that have no ``python -m engine`` command: first lead, doubling, violation, best card.
+"""The puzzle kinds that have no ``python -m engine`` command: first lead, doubling, violation, best
+card, score sheet.
 
 Each reader takes a puzzle position (JSON, as written in a lesson file), checks it with the
 readers of :mod:`engine.notation` (so a bad position raises
@@ -48,6 +49,18 @@ every reason already rendered in ``lang`` by :func:`engine.messages.render`.
   (``solve.best``, ``solve.trick``…, ``solve.outcome``); ``why_not`` gives, for every legal card
   that is not best, what it loses and the line after it (``solve.loses``, ``solve.trick``…);
   ``lines`` the tricks played after each legal card, the trick in progress completed first.
+
+``sheet`` (:func:`sheet`, a score sheet over several hands with one line written wrong)::
+
+    in:  {variant, hands: [score input without variant, ...], sheet: [{NS, EW}, ...], start?: {NS, EW}}
+    out: {lines: [{n, written: {NS, EW}, points: {NS, EW}, right, totals: {NS, EW}, result,
+                   game_over, steps: [{rule, text, params}]}], wrong: [n, ...], start: {NS, EW}}
+
+  Each hand is scored by the ``score`` command (:func:`engine.cli.cmd_score`), its
+  ``game_score`` the true sheet before it (``start`` plus the hands' right scores), so the
+  target and the conditions that depend on the score apply as at the table. ``written`` is the
+  line as the sheet has it, ``totals`` the sheet's running totals as written (what the learner
+  reads); ``wrong`` the lines whose written figures are not the hand's score.
 """
 
 from __future__ import annotations
@@ -69,6 +82,7 @@ from engine.auction import (
     first_lead as engine_first_lead,
 )
 from engine.cards import Card, NotationError, Seat, Team
+from engine.cli import cmd_score
 from engine.explain import Reason, Step
 from engine.messages import render
 from engine.notation import (
@@ -361,6 +375,61 @@ def _hand_as_given(obj: Mapping[str, Any], seat: Seat) -> list[str]:
     return []
 
 
+SHEET_LINES = 12  # a game to 152 rarely needs more hands; a longer sheet is a mistake in the file
+
+
+def sheet(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """A score sheet checked line by line: which lines are not what their hand scores."""
+    check_fields(obj, ("variant", "hands", "sheet"), ("start", "rules"))
+    rules = parse_rules(obj)
+    hands = as_list(obj["hands"], "hands")
+    written = as_list(obj["sheet"], "sheet")
+    if not 2 <= len(hands) <= SHEET_LINES:
+        raise bad_field(len(hands), "hands", f"2 to {SHEET_LINES} hands")
+    if len(written) != len(hands):
+        raise bad_field(len(written), "sheet", f"one line per hand ({len(hands)})")
+    start = _team_figures(obj.get("start", {"NS": 0, "EW": 0}), "start")
+    right = dict(start)  # the true sheet, given to each hand as its game_score
+    shown_totals = dict(start)  # the sheet as written
+    lines: list[dict[str, Any]] = []
+    for i, (hand, line) in enumerate(zip(hands, written, strict=True)):
+        if lines and lines[-1]["game_over"]:
+            raise bad_field(i + 1, f"hands[{i}]", "no hand after the game is over")
+        figures = _team_figures(line, f"sheet[{i}]")
+        given = as_object(hand, f"hands[{i}]")
+        position = {**given, "variant": rules.name, "game_score": dict(right)}
+        if "rules" in obj:
+            position["rules"] = obj["rules"]
+        try:
+            scored = cmd_score(position, lang, deck)  # the engine's own score command
+        except InputError as e:
+            field = f"hands[{i}].{e.field}" if e.field else f"hands[{i}]"
+            raise InputError(e.code, field, **e.params) from None
+        points = {team: int(scored["points"][team]) for team in ("NS", "EW")}
+        for team in right:
+            right[team] += points[team]
+            shown_totals[team] += figures[team]
+        lines.append(
+            {
+                "n": i + 1,
+                "written": figures,
+                "points": points,
+                "right": figures == points,
+                "totals": dict(shown_totals),
+                "result": scored["result"],
+                "game_over": bool(scored["game_over"]),
+                "steps": list(scored["steps"]),
+            }
+        )
+    return {"lines": lines, "wrong": [line["n"] for line in lines if not line["right"]], "start": start}
+
+
+def _team_figures(value: Any, field: str) -> dict[str, int]:
+    """``{"NS": 26, "EW": 0}``, figures of a sheet, 0 to 9999."""
+    figures = parse_team_ints(value, field, 0, 9999)
+    return {str(team): points for team, points in figures.items()}
+
+
 Command = Callable[..., dict[str, Any]]
 
 # The puzzle tasks' names for these readers (lessons.models.TASK_COMMANDS).
@@ -369,4 +438,5 @@ COMMANDS: dict[str, Command] = {
     "double": double,
     "violation": violation,
     "best-card": best_card,
+    "sheet": sheet,
 }

@@ -508,6 +508,7 @@ class StepPage:
             "shown": timing.shown_stamp(puzzle.pk),
             "seats": SimpleLazyObject(self._seat_choices),
             "teams": SimpleLazyObject(self._team_choices),
+            "sheet_lines": SimpleLazyObject(self._sheet_lines),
             "calls": SimpleLazyObject(lambda: self._call_choices(bid_state())),
             "verdict": self.verdict,
             "stage": self.stage,
@@ -582,6 +583,17 @@ class StepPage:
     def _team_choices(self) -> list[Choice]:
         teams = [Choice(t, messages.team_name(t, self.variant, self.lang)) for t in ("NS", "EW")]
         return [*teams, Choice("none", _("Nobody"))]
+
+    def _sheet_lines(self) -> list[dict[str, Any]]:
+        """A score sheet's lines as written, with their running totals; not what each hand scores.
+        A game already under way starts with its score so far (``n`` 0, no line to choose)."""
+        assert self.puzzle is not None
+        if self.puzzle.task != Task.SHEET:
+            return []
+        output = checking.engine_output(self.puzzle, self.lang, self.deck)
+        start = [{"n": 0, "totals": output["start"]}] if any(output["start"].values()) else []
+        lines = output["lines"]
+        return [*start, *({"n": x["n"], "written": x["written"], "totals": x["totals"]} for x in lines)]
 
     def _call_choices(self, bid_state: dict[str, Any] | None) -> list[Choice]:
         """Every call the learner might try: the allowed ones and the refused ones (to learn why)."""

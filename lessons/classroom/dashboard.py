@@ -713,6 +713,8 @@ def answer_label(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -
             return _("Nobody") if answer == "none" else messages.team_name(answer, variant, lang)
         if puzzle.task == Task.BID:
             return messages.call_name(answer, variant, lang, deck)
+        if puzzle.task == Task.SHEET:
+            return _("Line %(n)s") % {"n": int(answer)}
     except (NotationError, KeyError, TypeError, ValueError):
         pass
     return str(answer)

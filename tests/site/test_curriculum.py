@@ -162,6 +162,8 @@ def engine_disagreements(spec: PuzzleSpec, lang: str) -> list[str]:
         expected = [out["offender"] or "none"]
     elif task == Task.BEST_CARD:
         expected = out["best"]
+    elif task == Task.SHEET:
+        expected = out["wrong"]
     else:
         return [f"unknown task {task}"]
     return [] if spec.answers == expected else [f"the engine answers {expected}, not {spec.answers}"]

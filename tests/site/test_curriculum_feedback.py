@@ -56,6 +56,8 @@ def wrong_answer(step: Step) -> dict:
         return {"seat": next(s for s in seats if s != out["leader"])}
     if task == Task.DOUBLE:
         return {"call": next(w for w in checking.positions.DOUBLING_WORDS if w not in p.answers)}
+    if task == Task.SHEET:
+        return {"line": str(next(line["n"] for line in out["lines"] if line["right"]))}
     return {"seat": next(s for s in [*seats, "none"] if s != (out["offender"] or "none"))}
 
 
