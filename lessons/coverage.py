@@ -103,41 +103,52 @@ def difficulty_by_kind(course: CourseSpec) -> dict[str, dict[str, int]]:
 
 
 def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
-    """For every variant, its course's numbers: ``lessons`` and ``checkpoints``, ``puzzles``,
-    ``complete_languages``, ``unpractised_rules``, ``course`` (its English title), ``puzzles_by_kind``,
-    ``puzzles_by_difficulty``, ``difficulty_by_kind`` and ``practised_rules`` (in the rules' order).
+    """For every variant, its rules course's numbers (:func:`course_stats`), and under ``courses``
+    the same numbers for each of the variant's courses by key (the rules course, then the others
+    in order: ``saudi``, ``saudi-playing-well``).
 
-    A variant without a course has nothing: no language is complete, no rule is practised.
+    A variant without a rules course has nothing: no language is complete, no rule is practised.
     """
-    # The rules course of each variant: its key is the variant's name.
-    by_variant = {c.variant: c for c in courses if c.key == c.variant}
     out: dict[str, dict[str, Any]] = {}
     for variant in VARIANTS:
-        course = by_variant.get(variant)
-        if course is None:
-            out[variant] = {
-                "lessons": 0,
-                "checkpoints": 0,
-                "puzzles": 0,
-                "complete_languages": [],
-                "unpractised_rules": applicable_rules(variant),
-                "course": "",
-                "puzzles_by_kind": {},
-                "puzzles_by_difficulty": by_difficulty([]),
-                "difficulty_by_kind": {},
-                "practised_rules": [],
-            }
-            continue
-        out[variant] = {
-            "lessons": sum(1 for lesson in course.lessons if not lesson.checkpoint),
-            "checkpoints": sum(1 for lesson in course.lessons if lesson.checkpoint),
-            "puzzles": len(course.puzzles),
-            "complete_languages": complete_languages(course),
-            "unpractised_rules": unpractised_rules(course),
-            "course": course.title["en"],
-            "puzzles_by_kind": by_kind(course),
-            "puzzles_by_difficulty": by_difficulty(course.puzzles),
-            "difficulty_by_kind": difficulty_by_kind(course),
-            "practised_rules": in_rules_order(practised_rules(course)),
-        }
+        mine = [c for c in courses if c.variant == variant]
+        # The rules course of each variant: its key is the variant's name.
+        rules = next((c for c in mine if c.key == variant), None)
+        row = course_stats(rules) if rules is not None else _no_course(variant)
+        others = sorted((c for c in mine if c is not rules), key=lambda c: c.key)
+        row["courses"] = {c.key: course_stats(c) for c in [*([rules] if rules else []), *others]}
+        out[variant] = row
     return out
+
+
+def course_stats(course: CourseSpec) -> dict[str, Any]:
+    """One course's numbers: ``lessons`` and ``checkpoints``, ``puzzles``, ``complete_languages``,
+    ``unpractised_rules``, ``course`` (its English title), ``puzzles_by_kind``,
+    ``puzzles_by_difficulty``, ``difficulty_by_kind`` and ``practised_rules`` (in the rules' order)."""
+    return {
+        "lessons": sum(1 for lesson in course.lessons if not lesson.checkpoint),
+        "checkpoints": sum(1 for lesson in course.lessons if lesson.checkpoint),
+        "puzzles": len(course.puzzles),
+        "complete_languages": complete_languages(course),
+        "unpractised_rules": unpractised_rules(course),
+        "course": course.title["en"],
+        "puzzles_by_kind": by_kind(course),
+        "puzzles_by_difficulty": by_difficulty(course.puzzles),
+        "difficulty_by_kind": difficulty_by_kind(course),
+        "practised_rules": in_rules_order(practised_rules(course)),
+    }
+
+
+def _no_course(variant: str) -> dict[str, Any]:
+    return {
+        "lessons": 0,
+        "checkpoints": 0,
+        "puzzles": 0,
+        "complete_languages": [],
+        "unpractised_rules": applicable_rules(variant),
+        "course": "",
+        "puzzles_by_kind": {},
+        "puzzles_by_difficulty": by_difficulty([]),
+        "difficulty_by_kind": {},
+        "practised_rules": [],
+    }

@@ -234,11 +234,17 @@ def test_curriculum_stats_json_has_the_shape_of_the_issue():
     result = json.loads(run_stats("--json", "--path", str(FIXTURES / "good")))
 
     assert list(result) == ["saudi", "moroccan", "french"]
+    fields = {
+        "course", "lessons", "checkpoints", "puzzles", "puzzles_by_kind", "puzzles_by_difficulty",
+        "difficulty_by_kind", "practised_rules", "unpractised_rules", "complete_languages",
+    }  # fmt: skip
     for row in result.values():
-        assert set(row) == {
-            "course", "lessons", "checkpoints", "puzzles", "puzzles_by_kind", "puzzles_by_difficulty",
-            "difficulty_by_kind", "practised_rules", "unpractised_rules", "complete_languages",
-        }  # fmt: skip
+        assert set(row) == {*fields, "courses"}
+        assert all(set(course) == fields for course in row["courses"].values())
+    # Each variant's rules course, its numbers also under its key; a variant without a course has none.
+    courses = result["saudi"]["courses"]
+    assert {key: row["course"] for key, row in courses.items()} == {"saudi": "Saudi Baloot"}
+    assert courses["saudi"] == {k: v for k, v in result["saudi"].items() if k != "courses"}
     saudi = result["saudi"]
     assert saudi["lessons"] == 2
     assert saudi["puzzles"] == 7
@@ -250,6 +256,7 @@ def test_curriculum_stats_json_has_the_shape_of_the_issue():
     assert set(saudi["practised_rules"]).isdisjoint(saudi["unpractised_rules"])
     assert "play.must-follow" in saudi["practised_rules"]
     assert result["moroccan"] == {
+        "courses": {},
         "lessons": 0,
         "checkpoints": 0,
         "puzzles": 0,
@@ -360,6 +367,15 @@ def test_every_wrong_legal_card_of_a_play_puzzle_has_a_reason(variant):
             if checking.play_effect(puzzle.position, card, "en") is None:
                 silent.append(f"{puzzle.key}: {card}")
     assert not silent, silent
+
+
+def test_curriculum_stats_reports_every_course_of_a_variant():
+    courses = json.loads(run_stats("--json"))["saudi"]["courses"]
+
+    assert list(courses)[:2] == ["saudi", "saudi-playing-well"]
+    assert courses["saudi-playing-well"]["puzzles_by_kind"].get("best-card", 0) >= 9
+    text = run_stats()
+    assert "\nsaudi-playing-well: " in text
 
 
 def test_curriculum_stats_of_the_real_curriculum_matches_the_files():

@@ -1,6 +1,7 @@
 """``manage.py curriculum_stats [--json] [--path DIR]``: how far the courses have come.
 
-Per variant, of its course: the number of lessons, checkpoints and puzzles, the puzzles by kind and by
+Per variant, of its rules course, and of each of its courses (the rules course and "Playing well")
+under ``courses``: the number of lessons, checkpoints and puzzles, the puzzles by kind and by
 difficulty, the languages in which every text is written, the docs/rules.md IDs its puzzles
 practise and those that apply to the variant but that no puzzle practises (see
 lessons/rulebook.py for which IDs apply where). With ``--json``, exactly::
@@ -10,7 +11,9 @@ lessons/rulebook.py for which IDs apply where). With ``--json``, exactly::
                "puzzles_by_difficulty": {"1": 20, "2": 25, "3": 10, "4": 5, "5": 0},
                "difficulty_by_kind": {"play": {"1": 1, "2": 2, ...}, ...},
                "practised_rules": ["trick.win", ...], "unpractised_rules": [],
-               "complete_languages": ["ar", "en", "fa", "fr"]},
+               "complete_languages": ["ar", "en", "fa", "fr"],
+               "courses": {"saudi": {"course": "Saudi Baloot", "lessons": 12, ...},
+                           "saudi-playing-well": {"course": "Saudi Baloot: playing well", ...}}},
      "moroccan": {...}, "french": {...}}
 
 Kinds are the puzzles' tasks (lessons.models.Task), in that order, absent kinds left out;
@@ -51,21 +54,25 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json.dumps(result, ensure_ascii=False))
             return
-        for variant, row in result.items():
-            languages = ", ".join(row["complete_languages"]) or "none"
-            self.stdout.write(
-                f"{variant}: {row['lessons']} lesson(s), {row['checkpoints']} checkpoint(s),"
-                f" {row['puzzles']} puzzle(s); complete in: {languages}"
-            )
-            kinds = ", ".join(f"{n} {kind}" for kind, n in row["puzzles_by_kind"].items())
-            self.stdout.write(f"  by kind: {kinds or 'none'}")
-            levels = ", ".join(f"{n} at {level}" for level, n in row["puzzles_by_difficulty"].items() if n)
-            self.stdout.write(f"  by difficulty: {levels or 'none'}")
-            unpractised = row["unpractised_rules"]
-            self.stdout.write(f"  unpractised rules: {', '.join(unpractised) if unpractised else 'none'}")
+        for variant, variant_row in result.items():
+            for key, row in variant_row["courses"].items() or [(variant, variant_row)]:
+                self._summary(key, row)
         if missing:
             for course in courses:
                 for item in missing_texts(course):
                     self.stdout.write(f"  {item}")
-        total = sum(row["puzzles"] for row in result.values())
+        total = sum(row["puzzles"] for v in result.values() for row in v["courses"].values())
         self.stdout.write(f"{total} puzzle(s) in all")
+
+    def _summary(self, key: str, row: dict[str, Any]) -> None:
+        languages = ", ".join(row["complete_languages"]) or "none"
+        self.stdout.write(
+            f"{key}: {row['lessons']} lesson(s), {row['checkpoints']} checkpoint(s),"
+            f" {row['puzzles']} puzzle(s); complete in: {languages}"
+        )
+        kinds = ", ".join(f"{n} {kind}" for kind, n in row["puzzles_by_kind"].items())
+        self.stdout.write(f"  by kind: {kinds or 'none'}")
+        levels = ", ".join(f"{n} at {level}" for level, n in row["puzzles_by_difficulty"].items() if n)
+        self.stdout.write(f"  by difficulty: {levels or 'none'}")
+        unpractised = row["unpractised_rules"]
+        self.stdout.write(f"  unpractised rules: {', '.join(unpractised) if unpractised else 'none'}")
