@@ -37,12 +37,20 @@ def test_the_loader_reads_it_as_a_saudi_course_with_its_own_key():
     assert all(1 <= p.difficulty <= 5 for p in spec.puzzles)
 
 
-def test_its_puzzles_run_from_difficulty_1_to_5_and_every_answer_is_the_solvers():
+def test_its_puzzles_run_from_difficulty_1_to_5_and_it_ends_its_card_play_with_a_checkpoint():
     spec = next(c for c in read_curriculum() if c.key == KEY)
 
     assert {p.difficulty for p in spec.puzzles} == {1, 2, 3, 4, 5}
-    assert all(p.task == "best-card" for p in spec.puzzles)
     assert any(lesson.checkpoint for lesson in spec.lessons)
+
+
+def test_it_holds_eight_lessons_and_forty_puzzles_five_a_lesson():
+    spec = next(c for c in read_curriculum() if c.key == KEY)
+    lessons = [lesson for lesson in spec.lessons if not lesson.checkpoint]
+
+    assert len(lessons) >= 8
+    assert len(spec.puzzles) >= 40
+    assert all(len(lesson.puzzles) >= 5 for lesson in lessons)
 
 
 def test_the_rules_course_keeps_its_address_and_comes_first(loaded):
