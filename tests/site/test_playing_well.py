@@ -22,13 +22,35 @@ def test_the_loader_reads_it_as_a_saudi_course_with_its_own_key():
     spec = next(c for c in read_curriculum() if c.key == KEY)
 
     assert spec.variant == "saudi"
-    assert [lesson.slug for lesson in spec.lessons] == [
+    assert [lesson.slug for lesson in spec.lessons][:9] == [
         "cashing-your-masters",
         "the-lead-against-the-buyer",
         "counting-trumps",
+        "drawing-trumps",
+        "ducking-and-the-last-trick",
+        "ruffing-and-the-winning-partner",
+        "unblocking",
+        "counting-the-points",
+        "checkpoint-card-play",
     ]
     assert all(3 <= len(lesson.puzzles) <= 8 for lesson in spec.lessons if not lesson.checkpoint)
     assert all(1 <= p.difficulty <= 5 for p in spec.puzzles)
+
+
+def test_its_puzzles_run_from_difficulty_1_to_5_and_it_ends_its_card_play_with_a_checkpoint():
+    spec = next(c for c in read_curriculum() if c.key == KEY)
+
+    assert {p.difficulty for p in spec.puzzles} == {1, 2, 3, 4, 5}
+    assert any(lesson.checkpoint for lesson in spec.lessons)
+
+
+def test_it_holds_eight_lessons_and_forty_puzzles_five_a_lesson():
+    spec = next(c for c in read_curriculum() if c.key == KEY)
+    lessons = [lesson for lesson in spec.lessons if not lesson.checkpoint]
+
+    assert len(lessons) >= 8
+    assert len(spec.puzzles) >= 40
+    assert all(len(lesson.puzzles) >= 5 for lesson in lessons)
 
 
 def test_the_rules_course_keeps_its_address_and_comes_first(loaded):
