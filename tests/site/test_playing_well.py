@@ -87,6 +87,15 @@ def test_the_french_course_is_read_as_a_french_course_with_its_own_key():
     assert all(p.task == "best-card" and 1 <= p.difficulty <= 5 for p in spec.puzzles)
 
 
+def test_the_french_course_has_at_least_eight_lessons_and_forty_puzzles_at_every_difficulty():
+    spec = next(c for c in read_curriculum() if c.key == FRENCH_KEY)
+    card_play = [lesson for lesson in spec.lessons if lesson.order <= 8]
+
+    assert len(card_play) >= 8 and all(len(lesson.puzzles) >= 5 for lesson in card_play)
+    assert len(spec.puzzles) >= 40
+    assert {p.difficulty for p in spec.puzzles} == {1, 2, 3, 4, 5}
+
+
 def test_the_french_rules_course_keeps_its_address_and_comes_first(loaded):
     keys = [c.key for c in Course.objects.filter(variant="french")]
 
