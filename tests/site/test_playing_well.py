@@ -94,3 +94,50 @@ def test_its_home_tile_offers_no_guided_first_hand(client, loaded):
     tile = html[html.index(f'href="/en/learn/{KEY}/"') : html.index('href="/en/learn/moroccan/"')]
 
     assert "guided" not in tile
+
+
+# ---------------------------------------------------------------- the French course
+
+FRENCH_KEY = "french-playing-well"
+
+
+def test_the_french_course_is_read_as_a_french_course_with_its_own_key():
+    spec = next(c for c in read_curriculum() if c.key == FRENCH_KEY)
+
+    assert spec.variant == "french"
+    assert spec.lessons[0].slug == "cashing-your-masters"
+    assert all(p.task == "best-card" and 1 <= p.difficulty <= 5 for p in spec.puzzles)
+
+
+def test_the_french_course_has_at_least_eight_lessons_and_forty_puzzles_at_every_difficulty():
+    spec = next(c for c in read_curriculum() if c.key == FRENCH_KEY)
+    card_play = [lesson for lesson in spec.lessons if lesson.order <= 8]
+
+    assert len(card_play) >= 8 and all(len(lesson.puzzles) >= 5 for lesson in card_play)
+    assert len(spec.puzzles) >= 40
+    assert {p.difficulty for p in spec.puzzles} == {1, 2, 3, 4, 5}
+
+
+def test_the_french_rules_course_keeps_its_address_and_comes_first(loaded):
+    keys = [c.key for c in Course.objects.filter(variant="french")]
+
+    assert keys[0] == "french" and FRENCH_KEY in keys
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa", "fr"])
+def test_the_french_course_pages_use_no_saudi_word(client, loaded, lang):
+    from tests.site.test_vocabulary import saudi_words_in, visible_text
+
+    spec = next(c for c in read_curriculum() if c.key == FRENCH_KEY)
+    urls = [f"learn/{FRENCH_KEY}/"]
+    for lesson in spec.lessons:
+        urls.append(f"learn/{FRENCH_KEY}/{lesson.slug}/")
+        urls += [f"learn/{FRENCH_KEY}/{lesson.slug}/{n}/" for n in range(1, len(lesson.steps) + 1)]
+    found = []
+    for url in urls:
+        page = client.get(f"/{lang}/{url}")
+        assert page.status_code == 200, url
+        words = saudi_words_in(visible_text(page.text), "french", lang)
+        if words:
+            found.append(f"/{lang}/{url}: {words}")
+    assert not found, "\n".join(found)
