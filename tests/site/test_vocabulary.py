@@ -117,11 +117,14 @@ def loaded(db):
 
 
 def pages_of(variant: str) -> list[str]:
-    spec = next(c for c in read_curriculum() if c.key == variant)
-    urls = [f"learn/{variant}/", f"rules/{variant}/"]
-    for lesson in spec.lessons:
-        urls.append(f"learn/{variant}/{lesson.slug}/")
-        urls += [f"learn/{variant}/{lesson.slug}/{n}/" for n in range(1, len(lesson.steps) + 1)]
+    """Every page of every course of ``variant`` (its rules course and the others, like "playing
+    well"), and its rules page."""
+    urls = [f"rules/{variant}/"]
+    for spec in (c for c in read_curriculum() if c.variant == variant):
+        urls.append(f"learn/{spec.key}/")
+        for lesson in spec.lessons:
+            urls.append(f"learn/{spec.key}/{lesson.slug}/")
+            urls += [f"learn/{spec.key}/{lesson.slug}/{n}/" for n in range(1, len(lesson.steps) + 1)]
     return urls
 
 
