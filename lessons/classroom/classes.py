@@ -470,13 +470,33 @@ def teacher_leave(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def remove_teacher(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
+    """The owner takes a co-teacher off the class: asks first (GET), removes (POST). The class
+    and everything in it stay; the teacher comes back only by accepting a new invitation."""
     classroom = class_for_owner(request, class_id)
-    if user_id == classroom.owner_id or not classroom.teachers.filter(pk=user_id).exists():
+    co_teacher = classroom.teachers.exclude(pk=classroom.owner_id).filter(pk=user_id).first()
+    if co_teacher is None:
         raise Http404
-    classroom.teachers.remove(user_id)
-    return HttpResponseRedirect(reverse("classes-detail", args=[classroom.pk]))
+    back = reverse("classes-detail", args=[classroom.pk]) + "#teachers"
+    if request.method == "GET":
+        name = display_name(co_teacher)
+        return confirm_page(
+            request,
+            title=gettext("Remove %(name)s from the teachers of “%(class)s”?")
+            % {"name": name, "class": classroom.name},
+            consequences=[
+                gettext("They no longer see the class, its pupils, its drills or its dashboard."),
+                gettext("The class, its pupils, its drills and every answer stay as they are."),
+                gettext("To bring them back, invite them again: they come back once they accept."),
+            ],
+            action=reverse("classes-remove-teacher", args=[classroom.pk, co_teacher.pk]),
+            button=gettext("Remove from the teachers"),
+            cancel=back,
+            classroom=classroom,
+        )
+    classroom.teachers.remove(co_teacher)
+    return HttpResponseRedirect(back)
 
 
 # ---------------------------------------------------------------- pupils

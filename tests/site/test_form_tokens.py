@@ -6,10 +6,10 @@ recorded (tests/site/test_views_answers.py and the drill and trainer tests hold 
 
 import pytest
 
-from lessons.models import Attempt, DrillItem, TrainerPlay
+from lessons.models import Attempt, DrillItem, Lesson, Step, TrainerPlay
 from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import login
-from tests.site.pages import step_url, token
+from tests.site.pages import TRICK, make_puzzle, step_url, token
 from tests.site.trainer.puzzles import RIGHT, make_generated
 
 NO_VERDICT = ("Right!", "verdict-right", "verdict-wrong")
@@ -40,6 +40,20 @@ def test_it_refuses_a_token_of_another_puzzle_on_a_lesson_page(client, saudi, ht
     response = client.post(step_url(2) + "answer", {"token": form_token, "card": "KC"}, headers=headers)
 
     assert_refused(response)
+
+
+def test_it_refuses_a_token_of_another_puzzle_even_with_the_same_answer(client, saudi):
+    # A second "who wins the trick?" of the same table: the answer "W" is written the same way
+    # for both, so only the puzzle tells the replayed token from a double submit.
+    counting = Lesson.objects.get(slug="counting")
+    twin = make_puzzle("sa-winner-2", "trick-winner", TRICK)
+    Step.objects.create(lesson=counting, order=6, kind="puzzle", puzzle=twin)
+    form_token = used_token(client)
+
+    response = client.post(step_url(6, slug="counting") + "answer", {"token": form_token, "seat": "W"})
+
+    assert_refused(response)
+    assert not Attempt.objects.filter(puzzle=twin).exists()
 
 
 def test_it_refuses_the_same_token_with_another_answer(client, saudi):

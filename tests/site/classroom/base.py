@@ -13,9 +13,13 @@ The world, built on the Saudi lessons of tests/site/pages.py (``saudi`` fixture)
 """
 
 import datetime as dt
+import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 
 from lessons.models import Account, Classroom, Drill, DrillItem, Lesson, Membership, Puzzle, Role
 from tests.site.pages import saudi
@@ -25,6 +29,7 @@ PASSWORD = "a long pass phrase 42"
 
 __all__ = [
     "PASSWORD",
+    "at_once",
     "classroom",
     "co_teacher",
     "drill",
@@ -72,6 +77,32 @@ def make_class(owner: object, name: str, code: str) -> Classroom:
 
 def login(client, user) -> None:
     client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+
+
+def at_once(times: int, send: Callable[[], Any]) -> list[Any]:
+    """What ``send`` answers when it runs ``times`` times at the same instant, each in a thread
+    of its own with its own database connection (a double click, two tabs sent together).
+
+    Only a server database lets writers wait on each other: mark the test
+    ``django_db(transaction=True)`` and skip it on SQLite.
+    """
+    start = threading.Barrier(times)
+    answers: list[Any] = []
+
+    def run() -> None:
+        try:
+            start.wait()
+            answers.append(send())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(times)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(answers) == times, "a submit failed: see its traceback above"
+    return answers
 
 
 @pytest.fixture

@@ -122,12 +122,22 @@ def test_a_co_teacher_leaves_the_class_after_confirming(client, teacher, co_teac
     assert client.post(url(classroom, "teachers/leave/")).status_code == 403  # the owner stays
 
 
-def test_the_owner_removes_a_co_teacher_but_not_themselves(client, teacher, co_teacher, classroom):
+def test_the_owner_removes_a_co_teacher_after_confirming_but_not_themselves(
+    client, teacher, co_teacher, classroom
+):
     login(client, teacher)
+    remove = url(classroom, f"teachers/{co_teacher.pk}/remove")
+    assert f'href="{remove}"' in client.get(url(classroom)).text  # a link to the question, not a button
 
+    asked = client.get(remove)
+    assert asked.status_code == 200 and "Remove M. Karimi from the teachers of “Riyadh club”?" in asked.text
+    assert co_teacher in classroom.teachers.all()  # asking does nothing
+
+    assert client.get(url(classroom, f"teachers/{teacher.pk}/remove")).status_code == 404
     assert client.post(url(classroom, f"teachers/{teacher.pk}/remove")).status_code == 404
-    client.post(url(classroom, f"teachers/{co_teacher.pk}/remove"))
+    removed = client.post(remove)
 
+    assert removed["Location"] == url(classroom) + "#teachers"
     assert list(classroom.teachers.all()) == [teacher]
 
 

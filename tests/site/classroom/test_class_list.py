@@ -2,10 +2,14 @@
 
 import re
 
+import pytest
+from django.db import connection
+from django.test import Client
+
 from lessons.classroom.classes import CODE_ALPHABET, CODE_LENGTH, new_code, normalize_code
 from lessons.models import Classroom
 from tests.site.classroom.base import *  # noqa: F403
-from tests.site.classroom.base import login
+from tests.site.classroom.base import at_once, login
 
 
 def test_it_lists_only_the_classes_the_teacher_teaches(client, teacher, classroom, other_classroom):
@@ -75,3 +79,17 @@ def test_a_token_another_teacher_used_makes_nothing(client, teacher, other_teach
 
     assert response.status_code == 400
     assert Classroom.objects.count() == 1
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="concurrent writers need a server database")
+@pytest.mark.django_db(transaction=True)
+def test_the_same_form_sent_four_times_at_once_makes_one_class(teacher):
+    def send():
+        client = Client()
+        login(client, teacher)
+        return client.post("/en/classes/", {"name": "Club", "token": "once-1234567"})
+
+    answers = at_once(4, send)
+
+    classroom = Classroom.objects.get()
+    assert {(a.status_code, a["Location"]) for a in answers} == {(302, f"/en/classes/{classroom.pk}/")}

@@ -28,6 +28,7 @@ def test_it_shows_a_drill_due_on_the_last_day_there_is(client, teacher, student,
         f"/en/classes/{classroom.pk}/dashboard/",
         f"/en/classes/{classroom.pk}/dashboard/puzzles/",
         f"/en/classes/{classroom.pk}/dashboard.csv",
+        f"/en/classes/{classroom.pk}/dashboard.xlsx",
         f"/en/classes/{classroom.pk}/students/{student.pk}/",
         f"/en/drills/{far_drill.pk}/",
     ):

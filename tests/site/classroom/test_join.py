@@ -3,12 +3,15 @@
 import re
 import secrets
 
+import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
 
 from lessons.classroom.accounts import USERNAME_DIGITS, USERNAME_LETTERS
 from lessons.models import Membership
 from tests.site.classroom.base import *  # noqa: F403
-from tests.site.classroom.base import PASSWORD, login
+from tests.site.classroom.base import PASSWORD, at_once, login
 
 User = get_user_model()
 
@@ -136,3 +139,14 @@ def test_a_link_with_an_unknown_code_says_so_and_offers_the_box_to_retype_it(cli
     assert "Aucune classe n’a ce code" in response.text
     assert 'name="code"' in response.text and 'value="ABC23A"' in response.text
     assert 'action="/fr/join/"' in response.text
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="concurrent writers need a server database")
+@pytest.mark.django_db(transaction=True)
+def test_the_same_join_form_sent_four_times_at_once_makes_one_pupil(classroom):
+    answers = at_once(4, lambda: join(Client(), token="join-1234567"))
+
+    [pupil] = User.objects.filter(account__display_name="Omid")
+    welcome = f"/en/classes/{classroom.pk}/welcome/"
+    assert {(a.status_code, a["Location"]) for a in answers} == {(302, welcome)}
+    assert Membership.objects.filter(classroom=classroom, student=pupil).count() == 1

@@ -95,6 +95,7 @@ MATRIX = [
     ("post", "/en/classes/{c}/code", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/open", {"open": "0"}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/teachers", {"email": "other@example.com"}, (A, F, N, A, F, N, F)),
+    ("get", "/en/classes/{c}/teachers/{co}/remove", None, (A, F, N, T, F, N, F)),
     ("post", "/en/classes/{c}/teachers/{co}/remove", {}, (A, F, N, A, F, N, F)),
     ("get", "/en/classes/{c}/leave", None, (A, T, N, F, F, N, N)),
     ("get", "/en/classes/{c}/teachers/leave/", None, (A, F, N, F, T, N, F)),

@@ -79,7 +79,7 @@ def test_contract_and_violation_positions_are_played_out_too(client, position):
 def test_a_teachers_puzzle_is_played_out_too(client):
     puzzle = make_puzzle("t-1", "play", PLAY)
     Puzzle.objects.filter(pk=puzzle.pk).update(source="teacher")
-    # By its author (who else may: tests/site/test_practice_teacher_puzzle.py).
+    # By its author (who else may: tests/site/practice/test_teacher_puzzle.py).
     author = make_teacher("author@example.com")
     PuzzleAuthor.objects.create(puzzle=puzzle, author=author)
     login(client, author)
