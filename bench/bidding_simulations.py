@@ -412,8 +412,8 @@ def strong_choice(sc: Scenario, seed: int) -> tuple[str, dict[str, float]]:
 
 # ---------------------------------------------------------------- the scenarios
 
-# Dealer South in every scenario. Saudi speaks counter-clockwise (East first, North, West, then
-# South); Moroccan and French clockwise (West first, North, East, then South).
+# Dealer South in every scenario: East speaks first in every variant, then North, West and South
+# (the turn goes to the right).
 SCENARIOS: tuple[Scenario, ...] = (
     # --- Saudi: Hokm, Sun, Ashkal, pass; East speaks first.
     Scenario(
@@ -491,7 +491,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         contract=("hokm", "H"),
         note="North against East's Hokm in hearts: A and 7 of trump, one side Ace",
     ),
-    # --- Moroccan: take or pass, round 2 names a suit; West speaks first.
+    # --- Moroccan: take or pass, round 2 names a suit.
     Scenario(
         "ma-j9-ace",
         "moroccan",
@@ -539,7 +539,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         compare=("pass", "take:D", "take:H"),
         note="second round, J-9 of diamonds or J-A-10 of hearts",
     ),
-    # --- French: the same calls; West speaks first.
+    # --- French: the same calls, without the forced jack.
     Scenario(
         "fr-j9-ace",
         "french",
@@ -585,7 +585,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         ("JD", "7D", "AS", "KS", "8H"),
         calls=("pass", "pass"),
         compare=("pass", "take"),
-        note="East after two passes: J-7 of trump with the 10 turned, Ace-King of spades",
+        note="West after East and North passed: J-7 of trump with the 10 turned, Ace-King of spades",
     ),
 )
 
@@ -619,7 +619,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rows.append((sc, bot, call, t))
         print(f"BENCH sim_cpu_s_{sc.name} {time.process_time() - start:.1f} s")
         shown = ", ".join(f"{c} {v:+.2f}" for c, v in estimates.items())
-        print(f"# {sc.name} ({sc.variant}, seat {sc.seat().name}): strong bot chooses {choice} [{shown}]")
+        where = f"{sc.variant}, seat {sc.seat().name}; {sc.note}"
+        print(f"# {sc.name} ({where}): strong bot chooses {choice} [{shown}]")
         sys.stdout.flush()
     print()
     print("| scenario | bot | call | deals | ours % | made % | avg margin |")
