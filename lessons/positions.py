@@ -14,7 +14,8 @@ every reason already rendered in ``lang`` by :func:`engine.messages.render`.
 
 ``double`` (:func:`double`, saudi only)::
 
-    in:  {variant: saudi, contract, game_score?: {NS, EW}, calls?: [[seat, word], ...], seat, rules?}
+    in:  {variant: saudi, contract, game_score?: {NS, EW}, calls?: [[seat, word], ...], seat, rules?,
+          hand?: [the seat's eight cards, drawn for the learner]}
     out: {to_act: "E", to_speak: "EW" | null, multiplier, allowed: [word], refused: {word: [{rule, message}]},
           contract: {mode, trump, taker, receiver}}
 
@@ -200,11 +201,16 @@ def _doubling_call(value: Any, field: str) -> Call:
 
 def double(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
     """What ``seat`` may say now in a saudi contract's doubling (docs/rules.md §3.2), and why not more."""
-    check_fields(obj, ("variant", "contract", "seat"), ("game_score", "calls", "rules"))
+    check_fields(obj, ("variant", "contract", "seat"), ("game_score", "calls", "rules", "hand"))
     rules = parse_rules(obj)
     if not isinstance(rules, Saudi):
         raise bad_field(obj["variant"], "variant", "saudi")
     contract = read_contract(obj["contract"], "contract", rules)
+    if "hand" in obj:
+        # The eight cards of the seat to speak, drawn for the learner; the words allowed do not
+        # depend on them.
+        hand = parse_cards(obj["hand"], "hand", 8, 8)
+        check_distinct([(f"hand[{i}]", c) for i, c in enumerate(hand)])
     game = parse_team_ints(obj.get("game_score", {"NS": 0, "EW": 0}), "game_score", 0, 10000)
     doubling = Doubling(rules, contract, (game[Team.NS], game[Team.EW]))
     for i, item in enumerate(as_list(obj.get("calls", []), "calls", '[["E", "double"], …]')):

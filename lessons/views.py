@@ -519,7 +519,7 @@ class StepPage:
             "reasons": self._reasons(),
             "steps": self._steps(),
             "line": self._line(self.verdict.line if self.verdict is not None else []),
-            "hand_is_shown": puzzle.task == Task.BID,
+            "hand_is_shown": puzzle.task in (Task.BID, Task.DOUBLE),
             "focus_verdict": self.focus == "verdict",
             "focus_hint": self.focus == "hint",
             "focus_solution": self.focus == "solution",

@@ -52,6 +52,12 @@ def with_(position: dict, **changes) -> dict:
             ["W"],
         ),
         ("double", DOUBLE, ["double", "pass"], ["double", "pass"]),
+        (
+            "double",
+            with_(DOUBLE, hand=["JH", "9H", "AH", "AS", "TS", "AC", "7D", "8C"]),
+            ["double"],
+            ["double"],
+        ),
         ("violation", VIOLATION, "E", ["E"]),
         ("violation", with_(VIOLATION, trick=[["S", "AS"], ["E", "KS"]]), ["none"], ["none"]),
     ],
@@ -148,6 +154,14 @@ def test_violation_none_is_refused_when_a_card_was_illegal():
         ("double", with_(DOUBLE, calls=[["S", "double"]]), ["pass"], "position.calls[0][1]", "call-refused"),
         ("double", with_(DOUBLE, calls=[["E", "hokm"]]), ["pass"], "position.calls[0][1]", "unknown-call"),
         ("double", with_(DOUBLE, game_score={"NS": 10}), ["pass"], "position.game_score.EW", "missing-field"),
+        ("double", with_(DOUBLE, hand=["JH", "9H", "AH"]), ["pass"], "position.hand", "hand-size"),
+        (
+            "double",
+            with_(DOUBLE, hand=["JH", "9H", "AH", "AS", "TS", "AC", "7D", "JH"]),
+            ["pass"],
+            "position.hand[7]",
+            "duplicate-card",
+        ),
         (
             "violation",
             with_(VIOLATION, trick=[["S", "AS"], ["N", "8S"]]),

@@ -1,0 +1,88 @@
+"""Every bidding or doubling puzzle of a playing-well course cites the simulation behind its answer
+(bench/bidding_simulations.py), and the answer is the call that simulation found best: the highest
+average margin with the strong bot in docs/simulations.md. Its figures are the ones the page says."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
+
+from bench.bidding_simulations import SCENARIOS
+from lessons.content import PuzzleSpec, read_curriculum
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "simulations.md"
+BY_NAME = {sc.name: sc for sc in SCENARIOS}
+NAME = re.compile(r"(?<![\w-])((?:sa|ma|fr)-[a-z0-9]+(?:-[a-z0-9]+)*)")
+ROW = re.compile(r"^\| (strong|heuristic) \| (\S+) \| (\d+) \| \d+ \| (\S+) \| (\S+) \|$")
+
+
+@functools.cache
+def figures() -> dict[str, dict[tuple[str, str], tuple[str, float]]]:
+    """docs/simulations.md: scenario -> (bot, call) -> (made %, average margin)."""
+    out: dict[str, dict[tuple[str, str], tuple[str, float]]] = {}
+    current = None
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("### "):
+            current = out.setdefault(line[4:].strip(), {})
+        elif current is not None and (m := ROW.match(line)):
+            bot, call, _deals, made, margin = m.groups()
+            current[(bot, call)] = (made, float(margin))
+    return out
+
+
+def bidding_puzzles() -> list[PuzzleSpec]:
+    return [
+        p
+        for course in read_curriculum()
+        if course.key.endswith("-playing-well")
+        for p in course.puzzles
+        if p.task in ("bid", "double")
+    ]
+
+
+def cited(puzzle: PuzzleSpec) -> str:
+    names = {n for n in NAME.findall(puzzle.explanation["en"]) if n in BY_NAME}
+    assert len(names) == 1, f"{puzzle.key} cites {sorted(names) or 'no simulation'}"
+    return names.pop()
+
+
+def test_every_scenario_has_its_figures_in_the_docs():
+    assert set(figures()) == set(BY_NAME)
+    for name, rows in figures().items():
+        assert {call for bot, call in rows if bot == "strong"} == set(BY_NAME[name].compare), name
+
+
+def test_there_are_bidding_puzzles_in_every_variants_playing_well_course():
+    variants = {p.variant for p in bidding_puzzles()}
+    assert variants == {"saudi", "moroccan", "french"}
+
+
+@pytest.mark.parametrize("puzzle", bidding_puzzles(), ids=lambda p: p.key)
+def test_the_answer_is_the_best_call_of_the_simulation_it_cites(puzzle):
+    name = cited(puzzle)
+    sc = BY_NAME[name]
+    position = puzzle.position
+    if puzzle.task == "bid":
+        assert position["hand"] == list(sc.hand) and position["bidding_card"] == sc.bidding_card
+        assert [call for _, call in position["calls"]] == list(sc.calls)
+    else:
+        assert position["hand"] == list(sc.hand) and sc.contract is not None
+        assert position["contract"]["trump"] == sc.contract[1]
+    margins = {call: margin for (bot, call), (_, margin) in figures()[name].items() if bot == "strong"}
+    assert puzzle.answers == [max(margins, key=margins.__getitem__)]
+
+
+@pytest.mark.parametrize("puzzle", bidding_puzzles(), ids=lambda p: p.key)
+def test_the_explanation_gives_the_strong_bots_figures_of_its_answer(puzzle):
+    name = cited(puzzle)
+    made, margin = figures()[name][("strong", puzzle.answers[0])]
+    # A pass in the auction buys nothing: its made rate is the partner's, which no lesson cites.
+    cites_made = puzzle.task == "double" or puzzle.answers[0] != "pass"
+    for lang, text in puzzle.explanation.items():
+        shown = f"{margin:+.1f}".replace(".", "," if lang == "fr" else ".")
+        assert shown in text, f"{puzzle.key} ({lang}) does not give the margin {shown}"
+        if cites_made:
+            assert re.search(rf"(?<!\d){made}(?!\d)", text), f"{puzzle.key} ({lang}) does not give {made} %"
