@@ -296,3 +296,22 @@ def test_the_table_reads_right_to_left(client, lang):
     start(client, lang=lang)
     page = client.get(URL.format(lang=lang))
     assert page.status_code == 200 and 'dir="rtl"' in page.text
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa", "fr"])
+def test_the_decouverte_pages_use_no_saudi_word(client, lang):
+    from tests.site.test_vocabulary import saudi_words_in, visible_text
+
+    url = URL.format(lang=lang)
+    pages = {"start": client.get(url).text}
+    game = start(client, lang=lang, seed=0)  # the bot passes: the second round's calls are shown too
+    pages["auction"] = client.get(url).text
+    post(client, game, "call", "pass", lang=lang)
+    pages["second round"] = client.get(url).text
+    game.refresh_from_db()
+    suit = game.hands[-1]["deck"][31][-1]
+    pages["refused call"] = post(client, game, "call", f"take:{suit}", lang=lang).text
+    play_out(client, game, lang=lang, check=lambda text: pages.setdefault("play", text))
+    pages["scored"] = client.get(url).text
+    found = {name: saudi_words_in(visible_text(text), "french", lang) for name, text in pages.items()}
+    assert not any(found.values()), found
