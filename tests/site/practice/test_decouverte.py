@@ -315,3 +315,24 @@ def test_the_decouverte_pages_use_no_saudi_word(client, lang):
     pages["scored"] = client.get(url).text
     found = {name: saudi_words_in(visible_text(text), "french", lang) for name, text in pages.items()}
     assert not any(found.values()), found
+
+
+def test_the_french_course_lesson_on_decouverte_ends_at_the_decouverte_table(client):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    call_command("load_curriculum", stdout=StringIO(), stderr=StringIO())
+    for lang in ("en", "ar", "fa", "fr"):
+        first = client.get(f"/{lang}/learn/french/belote-decouverte/1/")
+        assert first.status_code == 200 and 'id="lesson-practice-table"' not in first.text
+        last = client.get(f"/{lang}/learn/french/belote-decouverte/4/")
+        assert last.status_code == 200
+        assert (
+            'id="lesson-practice-table"' not in last.text
+            or f'href="/{lang}/practice/french/decouverte/"' in last.text
+        )
+        assert f'href="/{lang}/practice/french/decouverte/" id="lesson-practice-table"' in last.text
+    # No other lesson leads there.
+    other = client.get("/en/learn/french/race-to-1000/1/")
+    assert other.status_code == 200 and 'id="lesson-practice-table"' not in other.text
