@@ -158,3 +158,23 @@ def test_it_plays_with_plain_forms_when_javascript_is_off(browser, live_server, 
         expect(page.locator("#why .why-legal-title")).to_be_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_axe_finds_no_barrier_at_the_decouverte_table(page, live_server, seeded, lang):
+    from tests.browser.test_accessibility import barriers
+
+    page.goto(f"{live_server.url}/{lang}/practice/french/decouverte/")
+    problems = [f"start: {p}" for p in barriers(page)]
+    page.locator("#start-decouverte").click()
+    expect(page.locator(BOARD)).to_be_visible()
+    problems += [f"auction: {p}" for p in barriers(page)]
+    while page.locator(BOARD).get_attribute("data-phase") == "auction":
+        take_a_turn(page)
+    page.locator("#why summary").click()
+    problems += [f"play: {p}" for p in barriers(page)]
+    play_the_hand(page)
+    problems += [f"scored: {p}" for p in barriers(page)]
+    page.goto(f"{live_server.url}/{lang}/learn/french/belote-decouverte/4/")
+    problems += [f"lesson: {p}" for p in barriers(page)]
+    assert problems == []

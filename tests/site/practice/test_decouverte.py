@@ -336,3 +336,19 @@ def test_the_french_course_lesson_on_decouverte_ends_at_the_decouverte_table(cli
     # No other lesson leads there.
     other = client.get("/en/learn/french/race-to-1000/1/")
     assert other.status_code == 200 and 'id="lesson-practice-table"' not in other.text
+
+
+def test_bid_void_nobody_takes_and_the_other_player_deals(client):
+    game = start(client, seed=6)  # a deal on which the bot passes twice
+    for _ in range(2):
+        assert post(client, game, "call", "pass").status_code == 302
+    game.refresh_from_db()
+    result = game.hands[0]["result"]
+    assert result == {"void": True, "next_dealer": "S", "game": {"S": 0, "N": 0}}
+    page = client.get(URL.format(lang="en")).text
+    assert 'data-phase="void"' in page and 'data-rule="bid.void"' in page and 'id="next-hand"' in page
+    assert_nothing_face_down_in(page, game)
+    assert post(client, game, "next", "").status_code == 302
+    game.refresh_from_db()
+    # South deals: North speaks first, and has spoken; South's turn.
+    assert game.hands[1]["dealer"] == "S" and game.hands[1]["actions"][0][1] == "N"
