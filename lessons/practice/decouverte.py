@@ -42,7 +42,7 @@ BOT = Seat.N
 
 
 def is_decouverte(game: PracticeGame) -> bool:
-    return (game.setup or {}).get("kind") == KIND
+    return bool((game.setup or {}).get("kind") == KIND)
 
 
 class BrokenRecord(Exception):
@@ -244,7 +244,7 @@ class DecouverteTable:
         updated = PracticeGame.objects.filter(pk=game.pk, move=expected_move).update(
             hands=self.records, move=game.move, updated=timezone.now()
         )
-        return updated == 1
+        return bool(updated == 1)
 
 
 class FaceDown(Exception):

@@ -56,7 +56,7 @@ class TrickShown:
     why: list[dict[str, str]]
     points: int
     bonus: int
-    turned: list[dict[str, str]]
+    turned: list[dict[str, Any]]  # the rule_item fields, and the card turned up (its code and face)
 
 
 @dataclass

@@ -20,6 +20,7 @@ from engine.cards import Card
 from lessons.models import PracticeGame
 from lessons.practice import decouverte_display as display
 from lessons.practice.decouverte import KIND, VARIANT, BrokenRecord, DecouverteTable, FaceDown, start
+from lessons.practice.display import Say
 from lessons.practice.state import BadMove, Refused
 from lessons.practice.views import MoveForm, _games, _owner, bad_move_message
 from lessons.templatetags.table import effective_deck
@@ -116,7 +117,7 @@ def _act(request: HttpRequest, pk: int, form_class: Any, action: Any) -> HttpRes
     return HttpResponseRedirect(reverse("practice-decouverte"))
 
 
-def _refused(refused: Refused | None, s: display.Say) -> dict[str, Any] | None:
+def _refused(refused: Refused | None, s: Say) -> dict[str, Any] | None:
     if refused is None:
         return None
     if refused.kind == "play":
