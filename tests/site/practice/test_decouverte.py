@@ -103,6 +103,7 @@ def test_the_french_practice_pages_offer_decouverte(client):
         assert page.status_code == 200 and 'href="/en/practice/french/decouverte/"' in page.text, url
     page = client.get(URL.format(lang="en"))
     assert page.status_code == 200 and 'id="start-decouverte"' in page.text
+    assert 'href="/en/learn/french/belote-decouverte/1/"' in page.text
     assert "/en/practice/french/decouverte/" not in client.get("/en/practice/saudi/").text
 
 
