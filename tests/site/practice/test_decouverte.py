@@ -188,6 +188,11 @@ def test_a_tampered_card_is_a_400_that_tells_nothing_of_where_it_lies(client):
         assert "That card is not one of your face-up cards." in response.text
         assert 'data-rule="play.fr2.face-up"' in response.text
         answers.append(response.text.replace(code, "").count("face-up"))
+        # The refusal names the card posted, and no other face-down card.
+        for card in face_down(game):
+            if str(card) != code:
+                assert f'"{card}"' not in response.text
+                assert card_long_name(card, "french", "en") not in response.text
     assert answers[0] == answers[1]
     response = post(client, game, "card", "ZZ")
     assert response.status_code == 400 and "That is not a card." in response.text
