@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from lessons.practice import views
+from lessons.practice import decouverte_views, views
 
 GAME = "practice/game/<int:pk>/"
 
@@ -22,6 +22,16 @@ urlpatterns = [
     path("practice/puzzle/<slug:key>/", views.from_puzzle, name="practice-puzzle"),
     # A hand a teacher put in a drill, dealt for the pupil
     path("practice/drill-hand/<int:item_id>/", views.drill_hand, name="practice-drill-hand"),
+    # Two-player Belote découverte against the bot (a French table of its own)
+    path("practice/french/decouverte/", decouverte_views.table_page, name="practice-decouverte"),
+    path("practice/french/decouverte/new", decouverte_views.new_game, name="practice-decouverte-new"),
+    path("practice/french/decouverte/<int:pk>/call", decouverte_views.call, name="practice-decouverte-call"),
+    path("practice/french/decouverte/<int:pk>/play", decouverte_views.play, name="practice-decouverte-play"),
+    path(
+        "practice/french/decouverte/<int:pk>/next",
+        decouverte_views.next_hand,
+        name="practice-decouverte-next",
+    ),
     # The practice table of each variant
     path("practice/", views.index, name="practice-index"),
     # A guided first hand (the home page's "Start here" links to it)

@@ -220,4 +220,5 @@ def lesson_end(context: template.Context, lesson: Any) -> dict[str, Any]:
         "course": course,
         "prefs": context.get("prefs", {}),
         "checkpoint": lesson.checkpoint,
+        "slug": lesson.slug,
     }

@@ -30,3 +30,16 @@ def guided_hand_url(variant: str, or_table: bool = False) -> str:
     if variant in guided.available():
         return reverse("practice-guided", args=[variant])
     return reverse("practice-variant", args=[variant]) if or_table else ""
+
+
+# Lessons whose practice is a table of its own rather than puzzles: (course variant, lesson slug)
+# to the table's URL name. Two-player Belote découverte has no puzzle (the puzzles are
+# four-player positions): its lesson ends at the découverte table against the bot.
+PRACTICE_TABLES = {("french", "belote-decouverte"): "practice-decouverte"}
+
+
+@register.simple_tag
+def practice_table_url(variant: str, slug: str) -> str:
+    """The address of the practice table a lesson leads to (``PRACTICE_TABLES``), else ""."""
+    name = PRACTICE_TABLES.get((variant, slug))
+    return reverse(name) if name else ""
