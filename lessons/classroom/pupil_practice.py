@@ -59,7 +59,7 @@ def pupil_hands(pupil: Any, lang: str) -> list[HandRow]:
     found: list[tuple[PracticeGame, int, dict[str, Any]]] = []
     for game in games:
         if (game.setup or {}).get("kind") == "decouverte":
-            continue  # a two-player hand has no teams to report (lessons/practice/decouverte.py)
+            continue  # a two-player hand has no teams to report (lessons/practice/decouverte/game.py)
         for n in range(len(game.hands), 0, -1):
             result = game.hands[n - 1].get("result") if isinstance(game.hands[n - 1], dict) else None
             if result and not result.get("void"):

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from lessons.practice import decouverte_views, views
+from lessons.practice import views
+from lessons.practice.decouverte import views as decouverte_views
 
 GAME = "practice/game/<int:pk>/"
 

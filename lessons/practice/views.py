@@ -27,7 +27,7 @@ from lessons import drill_hands, progress
 from lessons.models import BotLevel, HandReview, PracticeGame, Puzzle, ReviewItem, ReviewStatus, Step, Variant
 from lessons.practice import display, guided, hints
 from lessons.practice import review as hand_review
-from lessons.practice.decouverte import is_decouverte
+from lessons.practice.decouverte.game import is_decouverte
 from lessons.practice.scenario import kind_of, scenario_for
 from lessons.practice.state import (
     BadMove,
@@ -513,7 +513,7 @@ def _games(request: HttpRequest) -> Any:
 
 def _game_or_404(request: HttpRequest, pk: int) -> PracticeGame:
     """The learner's own game: someone else's is not found, as if it did not exist. A two-player
-    découverte game has pages of its own (lessons.practice.decouverte_views): not found here."""
+    découverte game has pages of its own (lessons.practice.decouverte.views): not found here."""
     game = get_object_or_404(_games(request), pk=pk)
     if is_decouverte(game):
         raise Http404

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from engine.cards import CARDS, Seat, cards_of
 from lessons.models import PracticeGame
-from lessons.practice.decouverte import rebuild
+from lessons.practice.decouverte.game import rebuild
 from tests.browser.browsing import PHONE
 from tests.site.practice.test_decouverte import engine_score
 

@@ -1,4 +1,4 @@
-"""Two-player Belote découverte at the practice table (lessons/practice/decouverte.py): the
+"""Two-player Belote découverte at the practice table (lessons/practice/decouverte/game.py): the
 auction and sixteen tricks against the bot through the pages, each trick explained, the score
 as the engine gives it, and nothing of a face-down card ever sent to the browser."""
 
@@ -15,7 +15,7 @@ from engine.decouverte_hand import DecouverteHand
 from engine.decouverte_table import deal_decouverte
 from engine.messages import card_long_name
 from lessons.models import PracticeGame
-from lessons.practice.decouverte import DecouverteTable, rebuild
+from lessons.practice.decouverte.game import DecouverteTable, rebuild
 from tests.site.practice.tools import HTMX
 
 pytestmark = pytest.mark.django_db

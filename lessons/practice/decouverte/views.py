@@ -18,8 +18,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import Card
 from lessons.models import PracticeGame
-from lessons.practice import decouverte_display as display
-from lessons.practice.decouverte import KIND, VARIANT, BrokenRecord, DecouverteTable, FaceDown, start
+from lessons.practice.decouverte import display
+from lessons.practice.decouverte.game import KIND, VARIANT, BrokenRecord, DecouverteTable, FaceDown, start
 from lessons.practice.display import Say
 from lessons.practice.state import BadMove, Refused
 from lessons.practice.views import MoveForm, _games, _owner, bad_move_message

@@ -21,7 +21,7 @@ from engine.decouverte_table import TWO_SEATS, Table
 from engine.explain import Reason
 from engine.play import explain_play
 from engine.ranking import LAST_TRICK_BONUS
-from lessons.practice.decouverte import BOT, LEARNER, VARIANT, Deal, DecouverteTable, rebuild
+from lessons.practice.decouverte.game import BOT, LEARNER, VARIANT, Deal, DecouverteTable, rebuild
 from lessons.practice.display import CallButton, Say
 from lessons.templatetags.table import CardFace, contract_words
 
