@@ -65,10 +65,13 @@ def visible_text(page: str) -> str:
     main = re.search(r"<main\b.*?</main>", page, flags=re.S)
     page = main.group(0) if main else page
     # Links to the other variants' pages name those variants: «Baloot saoudien» is right there.
-    page = re.sub(r"<nav\b.*?</nav>", " ", page, flags=re.S)
+    # Every other navigation of the page (a replay's "Previous trick") is the page's own words.
+    page = re.sub(r'<nav class="calc-variants".*?</nav>', " ", page, flags=re.S)
     page = re.sub(r'<p class="reference-links">.*?</p>', " ", page, flags=re.S)
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+    # What a screen reader says is read too: labels and titles of the elements.
+    said = re.findall(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"', page)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page) + " " + " ".join(said))
 
 
 # ---------------------------------------------------------------- the check itself
@@ -166,6 +169,8 @@ def tool_pages(client, variant: str, lang: str) -> dict[str, str]:
     )
     pages["trainer solution"] = client.post(f"/{lang}/train/{variant}/{key}/solution")
     pages["trainer themes"] = client.get(f"/{lang}/train/{variant}/themes/")
+    pages["practice start"] = client.get(f"/{lang}/practice/{variant}/")
+    pages["guided hand"] = client.get(f"/{lang}/practice/guided/{variant}/")
     pages["calculator"] = client.get(f"/{lang}/calculator/{variant}/")
     pages["calculator with a hand"] = client.get(
         f"/{lang}/calculator/{variant}/?trump=H&taker=N&dealer=E&points=100&other=52"
