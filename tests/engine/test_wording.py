@@ -205,7 +205,9 @@ def test_picture_cards_named_in_words_in_arabic_and_persian_sentences() -> None:
     ("french", "7H 8H 9H", "elle compte son annonce (tierce), 20 points en tout"),
     ("moroccan", "7H 8H 9H KD QD JD TD", "elle compte ses annonces (quarte et tierce), 70 points en tout"),
 ])
-def test_proj_sa_one_team_and_decl_best_french_agree_with_the_team(variant: str, cards: str, said: str) -> None:
+def test_proj_sa_one_team_and_decl_best_french_agree_with_the_team(
+    variant: str, cards: str, said: str
+) -> None:
     # «Seule l'équipe Nord–Sud a des projets : elle compte son projet (Sira)», not "ils comptent tous".
     rules = rules_for(variant)
     declared = {Seat.N: best_split_of(cards, rules)}
