@@ -175,10 +175,12 @@ def tool_pages(client, variant: str, lang: str) -> dict[str, str]:
     pages["guided hand"] = client.get(f"/{lang}/practice/guided/{variant}/")
     pages["calculator"] = client.get(f"/{lang}/calculator/{variant}/")
     pages["calculator with a hand"] = client.get(
-        f"/{lang}/calculator/{variant}/?trump=H&taker=N&dealer=E&points=100&other=52"
+        f"/{lang}/calculator/{variant}/?trump=H&taker=N&dealer=E&points=110&other=52"
     )
     for name, page in pages.items():
         assert page.status_code == 200, name
+    # The hand adds up (110 + 52 = 162): the calculator shows its result, each team's line too.
+    assert 'class="calc-points"' in pages["calculator with a hand"].text
     hint = nudge(Puzzle.objects.get(key=f"{variant}-words-1"), lang, "french")
     assert hint and hint in html.unescape(pages["trainer hint"].text)
     return {name: page.text for name, page in pages.items()}
