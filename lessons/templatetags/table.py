@@ -293,7 +293,7 @@ def score_facts(position: dict[str, Any], variant: str, lang: str) -> list[tuple
     facts: list[tuple[str, str]] = []
     taker = seat_letter(position.get("taker"))
     if taker:
-        facts.append((_("Taker"), messages.seat_name(taker, variant, lang)))
+        facts.append((variant_gettext("Taker", variant), messages.seat_name(taker, variant, lang)))
     # Labels in the variant's own words: «الأبناط» and «الأكلات» are the Saudi course's.
     for key, label in (
         ("card_points", variant_gettext("Card points", variant)),

@@ -99,3 +99,26 @@ def test_every_engine_sentence_is_worded_in_each_language_with_the_params_englis
             elif not placeholders(template) <= known[key.msgid.split(":")[0]]:
                 problems.append((variant, key.msgid, placeholders(template) - placeholders(reference)))
     assert not problems, f"{lang}: {problems[:10]}"
+
+
+# ---------------------------------------------------------------- digits and separators
+
+
+NATIVE_DIGIT = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+def test_engine_sentences_write_western_digits_for_the_site_to_localize(lang: str) -> None:
+    # «يخلي البلوت (+٢)» stays Arabic-Indic for a learner who chose Western digits.
+    engine_ids = {k.msgid for k in MESSAGE_KEYS}
+    bad = [(ctx, msgid, text) for (ctx, msgid), text in parse_po(po_text(lang))[0].items()
+           if msgid in engine_ids and NATIVE_DIGIT.search(text)]
+    assert not bad, bad[:5]
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa"])
+def test_no_middle_dot_separator_in_arabic_and_persian_catalogs(lang: str) -> None:
+    # « ٧/٧ · ١٠٠% » reads as ٧/٧٠١٠٠%: a title such as "A guided first hand · ..." uses a bar.
+    bad = [(e["id"], e["strs"]) for e in entries_of(po_text(lang))
+           if any("·" in s for s in e["strs"])]  # type: ignore[union-attr]
+    assert not bad, bad[:5]

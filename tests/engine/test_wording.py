@@ -197,3 +197,35 @@ def test_picture_cards_named_in_words_in_arabic_and_persian_sentences() -> None:
     assert card_name(king, "french", "fa") == "شاه♣"
     assert card_name(king, "french", "fr") == "R♣"  # French keeps its printed index
     assert card_name(Card.parse("9S"), "saudi", "ar") == "9♠"
+
+
+@pytest.mark.parametrize(("variant", "cards", "said"), [
+    ("saudi", "7H 8H 9H", "elle compte son projet (Sira), 2 en tout"),
+    ("saudi", "7H 8H 9H TD JD QD", "elle compte ses projets (Sira et Sira), 4 en tout"),
+    ("french", "7H 8H 9H", "elle compte son annonce (tierce), 20 points en tout"),
+    ("moroccan", "7H 8H 9H KD QD JD TD", "elle compte ses annonces (quarte et tierce), 70 points en tout"),
+])
+def test_proj_sa_one_team_and_decl_best_french_agree_with_the_team(
+    variant: str, cards: str, said: str
+) -> None:
+    # «Seule l'équipe Nord–Sud a des projets : elle compte son projet (Sira)», not "ils comptent tous".
+    rules = rules_for(variant)
+    declared = {Seat.N: best_split_of(cards, rules)}
+    counting = count_projects(rules, H, Seat.W, declared)
+    text = render(counting.steps[0], variant, "fr")
+    assert said in text and "tous" not in text and "toutes" not in text, text
+
+
+def best_split_of(cards: str, rules: object) -> list:  # type: ignore[type-arg]
+    from engine.projects import best_split
+
+    return best_split([Card.parse(c) for c in cards.split()], rules, H)  # type: ignore[arg-type]
+
+
+def test_saudi_rules_in_french_say_acheteur_as_the_saudi_course_does() -> None:
+    # The Saudi course's French buys («l'acheteur»); «preneur» is French Belote's taker.
+    entries, _ = parse_po((LOCALE / "fr" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
+    saudi = [(ctx, msgid, text) for (ctx, msgid), text in entries.items()
+             if ctx == "saudi" or ".sa." in msgid or msgid.removeprefix("title:").startswith("double.")]
+    assert saudi and not [s for s in saudi if "preneu" in s[2]], [s for s in saudi if "preneu" in s[2]][:3]
+    assert any("acheteur" in text for _, _, text in saudi)

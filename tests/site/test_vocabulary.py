@@ -65,10 +65,13 @@ def visible_text(page: str) -> str:
     main = re.search(r"<main\b.*?</main>", page, flags=re.S)
     page = main.group(0) if main else page
     # Links to the other variants' pages name those variants: «Baloot saoudien» is right there.
-    page = re.sub(r"<nav\b.*?</nav>", " ", page, flags=re.S)
+    # Every other navigation of the page (a replay's "Previous trick") is the page's own words.
+    page = re.sub(r'<nav class="calc-variants".*?</nav>', " ", page, flags=re.S)
     page = re.sub(r'<p class="reference-links">.*?</p>', " ", page, flags=re.S)
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+    # What a screen reader says is read too: labels and titles of the elements.
+    said = re.findall(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"', page)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page) + " " + " ".join(said))
 
 
 # ---------------------------------------------------------------- the check itself
@@ -97,6 +100,8 @@ def test_engine_sentences_for_moroccan_and_french_use_no_saudi_word(variant, lan
         rule = key.msgid.removeprefix("title:").split(":")[0]
         if ".sa." in rule or rule.startswith(("double.", "penalty.sa", "play.ekka")):
             continue  # a Saudi rule: only the Saudi course cites it
+        if (".ma." in rule and variant == "french") or (".fr" in rule and variant == "moroccan"):
+            continue  # the other variant's rule (the forced Jack): only its own course cites it
         if key.msgid in ("error.no-sun", "reason.worthless-carre"):
             continue  # these name Sun or the Saudi game to say the variant has none
         if key.msgid.removeprefix("theme.") in SAUDI_THEMES:
@@ -169,12 +174,16 @@ def tool_pages(client, variant: str, lang: str) -> dict[str, str]:
     )
     pages["trainer solution"] = client.post(f"/{lang}/train/{variant}/{key}/solution")
     pages["trainer themes"] = client.get(f"/{lang}/train/{variant}/themes/")
+    pages["practice start"] = client.get(f"/{lang}/practice/{variant}/")
+    pages["guided hand"] = client.get(f"/{lang}/practice/guided/{variant}/")
     pages["calculator"] = client.get(f"/{lang}/calculator/{variant}/")
     pages["calculator with a hand"] = client.get(
-        f"/{lang}/calculator/{variant}/?trump=H&taker=N&dealer=E&points=100&other=52"
+        f"/{lang}/calculator/{variant}/?trump=H&taker=N&dealer=E&points=110&other=52"
     )
     for name, page in pages.items():
         assert page.status_code == 200, name
+    # The hand adds up (110 + 52 = 162): the calculator shows its result, each team's line too.
+    assert 'class="calc-points"' in pages["calculator with a hand"].text
     hint = nudge(Puzzle.objects.get(key=f"{variant}-words-1"), lang, "french")
     assert hint and hint in html.unescape(pages["trainer hint"].text)
     return {name: page.text for name, page in pages.items()}
@@ -249,6 +258,9 @@ def test_the_french_lesson_page_sets_a_no_break_space_before_the_puzzle_colon(cl
         "Hand %(n)s, trick by trick",
         "The trick is complete. Who wins it?",
         "Last two tricks",
+        "Tricks",
+        "Tricks · %(team)s",
+        "Tricks taken by the buyers",
     ],
 )
 def test_persian_says_tarik_for_a_trick_and_keeps_dast_for_a_hand(msgid):
@@ -389,3 +401,21 @@ def hints_made_for(puzzle, lang: str) -> str:
 
     puzzle.refresh_from_db()
     return hint_for(puzzle, lang)
+
+
+def test_persian_names_the_buyer_with_one_word():
+    # RULES.md §6: «گیرنده» for the buyer and the taker; «خریدار» beside it was a second word.
+    from engine.messages import parse_po
+
+    entries, _ = parse_po((Path(__file__).resolve().parents[2] / "locale" / "fa" / "LC_MESSAGES"
+                           / "django.po").read_text(encoding="utf-8"))
+    assert not [(key, text) for key, text in entries.items() if "خریدار" in text]
+    assert entries[("", "Taker")] == "گیرنده"
+
+
+def test_the_score_facts_name_the_taker_in_the_courses_words(client, loaded):
+    # «الآخذ» on the French course's pages (its call is «آخذ»), «Acheteur» on the Saudi course's.
+    fr_ar = visible_text(client.get("/ar/learn/french/belote-and-contract/3/").text)
+    assert "الآخذ" in fr_ar and "المشتري" not in fr_ar
+    saudi_fr = visible_text(client.get("/fr/learn/saudi/failure-and-kaboot/3/").text)
+    assert "Acheteur" in saudi_fr and "Preneur" not in saudi_fr
