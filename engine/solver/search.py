@@ -52,15 +52,22 @@ integers; run as Python they are the reference.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.play import LegalFn, legal_mask_for
 from engine.ranking import HIGHER, LAST_TRICK_BONUS, NO_TRUMP, POINTS, STRENGTH
 from engine.solver.equivalence import MERGEABLE, SUIT_TABLES
 from engine.variants import RuleSet
 
+if TYPE_CHECKING:
+    # A machine integer for mypyc; to Python, and so to the pure-Python search, an ``int``.
+    from mypy_extensions import i64
+
 INFINITY: Final = 1 << 16  # beyond any number of points
 BONUS: Final = LAST_TRICK_BONUS
+# ``BIT32 >> (32 - c)`` is ``1 << c`` for a card ``c``: mypyc compiles ``1 << c`` of a machine
+# integer ``c`` as a shift of the C ``int`` 1, wrong for c = 31; this constant is 64-bit in C.
+BIT32: Final = 1 << 32
 
 
 def entry(lo: int, hi: int, best: int) -> int:
@@ -115,11 +122,9 @@ class Search:
     ekka_trick: list[int] | None
     ekka: bool
     legal: LegalFn
-    pts: list[int]
-    strength: list[int]
-    higher: list[int]
-    beaters: list[int]
-    bit: list[int]
+    pts: bytes
+    strength: bytes
+    above: bytes
     trumps: int
     mergeable: int
     eq_mask: list[int]
@@ -153,14 +158,12 @@ class Search:
         self.ekka_trick = ekka_trick
         self.ekka = ekka
         self.legal = legal_mask_for(rules)
-        self.pts = list(POINTS[trump])
-        self.strength = list(STRENGTH[trump])
-        self.higher = list(HIGHER[trump])
+        # Per card, as bytes (read without a Python object): its points, its strength, and the
+        # cards of its suit above it (a byte to shift to the suit's place).
+        self.pts = bytes(POINTS[trump])
+        self.strength = bytes(STRENGTH[trump])
+        self.above = bytes(HIGHER[trump][c] >> (c & 24) for c in range(32))
         self.trumps = 0xFF << (8 * trump) if trump != NO_TRUMP else 0
-        # The cards that beat a card winning a trick (of the suit led, or a trump): the same suit's
-        # higher cards, and every trump when it is not a trump itself.
-        self.beaters = [self.higher[c] | (0 if self.trumps >> c & 1 else self.trumps) for c in range(32)]
-        self.bit = [1 << c for c in range(32)]
         self.mergeable = MERGEABLE[trump]
         self.eq_mask = [t[1] for t in SUIT_TABLES[trump]]
         self.eq_width = [t[2] for t in SUIT_TABLES[trump]]
@@ -183,56 +186,65 @@ class Search:
         hk = _cards_left(self.hands)
         left = (hk & self.owners[seat]).bit_count()
         if not seat & 1:
-            return self.trick(seat, hk, left, rem, alpha, beta, only)
+            return int(self.trick(seat, hk, left, rem, alpha, beta, only))
         top = rem + BONUS
-        return top - self.trick(seat, hk, left, rem, top - beta, top - alpha, only)
+        return top - int(self.trick(seat, hk, left, rem, top - beta, top - alpha, only))
 
-    def representatives(self, cards: int, live: int) -> int:
+    def beats(self, c: i64, w: i64) -> bool:
+        """Whether card ``c`` beats ``w``, the card winning a trick (of the suit led, or a trump)."""
+        st = self.strength
+        return st[c] > st[w] and (c >> 3 == w >> 3 or c >> 3 == self.trump)
+
+    def higher(self, c: i64) -> i64:
+        """The cards of ``c``'s suit above it."""
+        return self.above[c] << (c & 24)
+
+    def representatives(self, cards: i64, live: i64) -> i64:
         """:func:`engine.solver.equivalence.representatives` with that module's tables, compiled."""
         z = cards & self.mergeable
         if not z & (z - 1):
             return cards
         for s in range(4):
-            mask = self.eq_mask[s]
-            shift = 8 * s
+            mask: i64 = self.eq_mask[s]
+            shift: i64 = 8 * s
             held = (cards >> shift) & mask
             if held & (held - 1):
-                cards &= ~(self.eq_table[s][((live >> shift) & mask) << self.eq_width[s] | held] << shift)
+                width: i64 = self.eq_width[s]
+                drop: i64 = self.eq_table[s][((live >> shift) & mask) << width | held]
+                cards &= ~(drop << shift)
         return cards
 
-    def lead_order(self, moves: int, live: int, first: int) -> list[int]:
+    def lead_order(self, moves: i64, live: i64, first: i64) -> list[int]:
         """Leads as sort keys (card in the low 5 bits): remembered best, top cards, cheapest."""
         pts = self.pts
-        higher = self.higher
         strength = self.strength
         keys: list[int] = []
         while moves:
             low = moves & -moves
-            c = low.bit_length() - 1
+            c: i64 = int(low).bit_length() - 1
             moves ^= low
             if c == first:
                 keys.append(c)
-            elif not higher[c] & live:
+            elif not self.higher(c) & live:
                 keys.append((64 - pts[c]) << 5 | c)
             else:
                 keys.append((128 + strength[c] * 32 + pts[c]) << 5 | c)
         keys.sort()
         return keys
 
-    def follow_order(self, moves: int, wcard: int, led: int, ours: bool, last: bool) -> list[int]:
+    def follow_order(self, moves: i64, wcard: i64, led: i64, ours: bool, last: bool) -> list[int]:
         """Following cards as sort keys; ``ours``: the player's team holds the trick now."""
         if not moves & (moves - 1):
-            return [moves.bit_length() - 1]
+            return [int(moves).bit_length() - 1]
         pts = self.pts
         strength = self.strength
-        beaters = self.beaters[wcard]
         keys: list[int] = []
         while moves:
             low = moves & -moves
-            c = low.bit_length() - 1
+            c: i64 = int(low).bit_length() - 1
             moves ^= low
-            p = pts[c]
-            beats = (beaters & low) != 0
+            p: i64 = pts[c]
+            beats = self.beats(c, wcard)
             if ours and not beats and last:
                 keys.append((64 - p) << 5 | c)  # partner holds the trick: give points
             elif beats:
@@ -243,16 +255,16 @@ class Search:
         return keys
 
     def replies(
-        self, hand: int, code: int, live: int, wcard: int, led: int, ours: bool, last: bool
+        self, hand: i64, code: i64, live: i64, wcard: i64, led: i64, ours: bool, last: bool
     ) -> list[int]:
         """The ordered legal replies (one per equivalent run) of ``hand`` to the trick in ``code``.
 
         The search asks ``fixed`` first and calls this only when it does not know.
         """
-        legal = self.legal_cache.get(hand | code, -1)
+        legal: i64 = self.legal_cache.get(hand | code, -1)
         if legal < 0:
             n = 1 + (code >> 48 & 1) + (code >> 49 & 1)
-            t = [code >> 32 & 31, code >> 37 & 31, code >> 42 & 31][:n]
+            t: list[int] = [code >> 32 & 31, code >> 37 & 31, code >> 42 & 31][:n]
             legal = self.legal(hand, t, self.trump, False)
             self.legal_cache[hand | code] = legal
             z = legal & self.mergeable
@@ -269,25 +281,25 @@ class Search:
         self.order_cache[moves | code] = keys
         return keys
 
-    def last_trick(self, seat: int, left: int) -> int:
+    def last_trick(self, seat: i64, left: i64) -> i64:
         """Everyone holds one card: the trick plays itself. Points of ``seat``'s team."""
         owners = self.owners
         pts = self.pts
-        step = self.step
-        c = (left & owners[seat]).bit_length() - 1
-        total = pts[c] + BONUS
+        step: i64 = self.step
+        c: i64 = int(left & owners[seat]).bit_length() - 1
+        total: i64 = pts[c] + BONUS
         wseat = seat
         wcard = c
         for i in range(1, 4):
             p = (seat + step * i) & 3
-            d = (left & owners[p]).bit_length() - 1
+            d: i64 = int(left & owners[p]).bit_length() - 1
             total += pts[d]
-            if self.beaters[wcard] >> d & 1:
+            if self.beats(d, wcard):
                 wseat = p
                 wcard = d
         return total if not (wseat ^ seat) & 1 else 0
 
-    def trick(self, leader: int, hk: int, left: int, rem: int, alpha: int, beta: int, only: int = -1) -> int:
+    def trick(self, leader: i64, hk: i64, left: i64, rem: i64, alpha: i64, beta: i64, only: i64 = -1) -> i64:
         """Points of the leader's team from the start of a trick to the end of the hand.
 
         ``hk``: the cards left in the four hands (one mask); ``left``: the cards in each hand;
@@ -296,28 +308,25 @@ class Search:
         """
         self.nodes += 1
         owners = self.owners
-        hand0 = hk & owners[leader]
+        hand0: i64 = hk & owners[leader]
         if left == 1:
             return self.last_trick(leader, hk)
         table = self.table
         pts = self.pts
-        beaters = self.beaters
-        bit = self.bit
         fixed = self.fixed
         key = hk | leader << 32
         top = rem + BONUS
-        e0 = table.get(key, -1) if only < 0 else -1
+        e0: i64 = table.get(key, -1) if only < 0 else -1
+        lo: i64 = 0
+        hi: i64 = top
+        first: i64 = only
         if e0 < 0:
-            lo = 0
-            hi = top
-            first = only
             if only < 0:
                 # A new position: the lead that was best with the same hand elsewhere first.
                 first = self.lead_killer.get(hand0, -1)
-            trumps = self.trumps
-            higher = self.higher
+            trumps: i64 = self.trumps
             live_trumps = hk & trumps
-            team = owners[leader] | owners[leader ^ 2]
+            team: i64 = owners[leader] | owners[leader ^ 2]
             if only < 0 and not live_trumps & ~hand0:
                 # Quick tricks: nobody else can ruff (Sun, or no trump left but the leader's), so
                 # a card of the leader above every card of its suit held by the others wins when
@@ -326,12 +335,12 @@ class Search:
                 # would win the trick too, but could take the lead away.
                 others = hk ^ hand0
                 m = hand0
-                masters = 0
+                masters: i64 = 0
                 while m:
                     low = m & -m
-                    c = low.bit_length() - 1
+                    c: i64 = int(low).bit_length() - 1
                     m ^= low
-                    if not higher[c] & others:
+                    if not self.higher(c) & others:
                         masters += 1
                         if not low & trumps:
                             lo += pts[c]  # trump masters are counted below
@@ -346,17 +355,17 @@ class Search:
                     m = ours
                     while m:
                         low = m & -m
-                        c = low.bit_length() - 1
+                        c = int(low).bit_length() - 1
                         m ^= low
-                        if not higher[c] & theirs:
+                        if not self.higher(c) & theirs:
                             lo += pts[c]
                 if theirs and lo == 0:
                     m = theirs
                     while m:
                         low = m & -m
-                        c = low.bit_length() - 1
+                        c = int(low).bit_length() - 1
                         m ^= low
-                        if not higher[c] & ours:
+                        if not self.higher(c) & ours:
                             hi -= pts[c]
         else:
             lo = e0 & 511
@@ -370,36 +379,36 @@ class Search:
         b = beta if beta < hi else hi
         a_in = a
         b_in = b
-        step = self.step
+        step: i64 = self.step
         s1 = (leader + step) & 3
         s2 = (leader + 2 * step) & 3
         s3 = (leader + 3 * step) & 3
-        hand1 = hk & owners[s1]
-        hand2 = hk & owners[s2]
-        hand3 = hk & owners[s3]
+        hand1: i64 = hk & owners[s1]
+        hand2: i64 = hk & owners[s2]
+        hand3: i64 = hk & owners[s3]
         live = hk
         nleft = left - 1
-        moves0 = [only] if only >= 0 else self.lead_order(self.representatives(hand0, live), live, first)
-        best0 = -1
-        best_card = -1
+        moves0 = [int(only)] if only >= 0 else self.lead_order(self.representatives(hand0, live), live, first)
+        best0: i64 = -1
+        best_card: i64 = -1
         for k0 in moves0:
             # First card: the leader (maximises).
-            c0 = k0 & 31
-            hk0 = hk ^ bit[c0]
+            c0: i64 = k0 & 31
+            hk0 = hk ^ (BIT32 >> (32 - c0))
             led = c0 >> 3
-            p0 = pts[c0]
+            p0: i64 = pts[c0]
             code1 = c0 << 32 | 1 << 47
             moves1 = fixed.get(hand1 | code1)
             if moves1 is None:
                 moves1 = self.replies(hand1, code1, live, c0, led, False, False)
-            best1 = INFINITY
+            best1: i64 = INFINITY
             b1 = b
             for k1 in moves1:
                 # Second card: an opponent (minimises).
-                c1 = k1 & 31
-                hk1 = hk0 ^ bit[c1]
+                c1: i64 = k1 & 31
+                hk1 = hk0 ^ (BIT32 >> (32 - c1))
                 p1 = p0 + pts[c1]
-                if beaters[c0] >> c1 & 1:
+                if self.beats(c1, c0):
                     w1 = s1
                     wc1 = c1
                 else:
@@ -409,25 +418,24 @@ class Search:
                 moves2 = fixed.get(hand2 | code2)
                 if moves2 is None:
                     moves2 = self.replies(hand2, code2, live, wc1, led, w1 == leader, False)
-                best2 = -1
+                best2: i64 = -1
                 a2 = a
                 for k2 in moves2:
                     # Third card: the partner (maximises).
-                    c2 = k2 & 31
-                    hk2 = hk1 ^ bit[c2]
+                    c2: i64 = k2 & 31
+                    hk2 = hk1 ^ (BIT32 >> (32 - c2))
                     p2 = p1 + pts[c2]
-                    if beaters[wc1] >> c2 & 1:
+                    if self.beats(c2, wc1):
                         w2 = s2
                         wc2 = c2
                     else:
                         w2 = w1
                         wc2 = wc1
-                    beat2 = beaters[wc2]
                     code3 = code2 | c2 << 42 | 1 << 49
                     moves3 = fixed.get(hand3 | code3)
                     if moves3 is None:
                         moves3 = self.replies(hand3, code3, live, wc2, led, w2 == s1, True)
-                    best3 = INFINITY
+                    best3: i64 = INFINITY
                     b3 = b1
                     ends: list[int] = []
                     if left > 2:
@@ -435,9 +443,9 @@ class Search:
                         # The entries read are kept for the loop below: no search in between
                         # can change them (they are positions of the same depth).
                         for k3 in moves3:
-                            c3 = k3 & 31
-                            w3 = s3 if beat2 >> c3 & 1 else w2
-                            e = table.get(hk2 ^ bit[c3] | w3 << 32, -1)
+                            c3: i64 = k3 & 31
+                            w3 = s3 if self.beats(c3, wc2) else w2
+                            e: i64 = table.get(hk2 ^ (BIT32 >> (32 - c3)) | w3 << 32, -1)
                             ends.append(e)
                             if e >= 0:
                                 won = p2 + pts[c3]
@@ -453,11 +461,12 @@ class Search:
                             # Fourth card: an opponent (minimises); the trick is complete.
                             c3 = k3 & 31
                             won = p2 + pts[c3]
-                            w3 = s3 if beat2 >> c3 & 1 else w2
+                            w3 = s3 if self.beats(c3, wc2) else w2
                             r = rem - won
+                            hk3 = hk2 ^ (BIT32 >> (32 - c3))
                             if left == 2:
                                 # The last trick plays itself.
-                                last = self.last_trick(w3, hk2 ^ bit[c3])
+                                last = self.last_trick(w3, hk3)
                                 v = won + last if not (w3 ^ leader) & 1 else r + BONUS - last
                             elif (w3 ^ leader) & 1:
                                 # The opponents won it: the leader's team gets what they do not.
@@ -469,7 +478,7 @@ class Search:
                                 elif e >= 0 and (e >> 9 & 511) <= rt - b3:
                                     v = rt - (e >> 9 & 511)
                                 else:
-                                    v = rt - self.trick(w3, hk2 ^ bit[c3], nleft, r, rt - b3, rt - a2)
+                                    v = rt - self.trick(w3, hk3, nleft, r, rt - b3, rt - a2)
                             else:
                                 e = ends[i3]
                                 if e >= 0 and (e & 511) >= b3 - won:
@@ -477,7 +486,7 @@ class Search:
                                 elif e >= 0 and (e >> 9 & 511) <= a2 - won:
                                     v = won + (e >> 9 & 511)
                                 else:
-                                    v = won + self.trick(w3, hk2 ^ bit[c3], nleft, r, a2 - won, b3 - won)
+                                    v = won + self.trick(w3, hk3, nleft, r, a2 - won, b3 - won)
                             if v < best3:
                                 best3 = v
                                 if v < b3:
@@ -546,7 +555,6 @@ class Search:
         hand = hands[seat]
         legal = self.legal(hand, trick_cards, self.trump, self.ekka and trick_cards is self.ekka_trick)
         led = trick_cards[0] >> 3
-        beat = self.beaters[wcard]
         moves = self.follow_order(
             self.representatives(legal, live), wcard, led, not (wseat ^ seat) & 1, n == 3
         )
@@ -558,7 +566,7 @@ class Search:
         for k in moves:
             c = k & 31
             p = pts[c]
-            wins = beat >> c & 1
+            wins = self.beats(c, wcard)
             hands[seat] = hand ^ (1 << c)
             if n < 3:
                 trick_cards.append(c)
@@ -576,10 +584,10 @@ class Search:
                 else:
                     left = (hk & self.owners[winner]).bit_count()
                     if not winner & 1:
-                        v = ns + self.trick(winner, hk, left, rem - p, a - ns, b - ns)
+                        v = ns + int(self.trick(winner, hk, left, rem - p, a - ns, b - ns))
                     else:
                         rt = rem - p + BONUS
-                        v = rt - self.trick(winner, hk, left, rem - p, rt - b, rt - a)
+                        v = rt - int(self.trick(winner, hk, left, rem - p, rt - b, rt - a))
             if maximise:
                 if v > best:
                     best = v
