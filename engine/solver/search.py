@@ -313,6 +313,10 @@ class Search:
             return self.last_trick(leader, hk)
         table = self.table
         pts = self.pts
+        # Card c beats w, the card winning the trick (w of the suit led, or a trump), exactly when
+        # st[c] > st[w] and c is of the suit led or a trump (:meth:`beats`, written out here).
+        st = self.strength
+        trump: i64 = self.trump
         fixed = self.fixed
         key = hk | leader << 32
         top = rem + BONUS
@@ -325,6 +329,7 @@ class Search:
                 # A new position: the lead that was best with the same hand elsewhere first.
                 first = self.lead_killer.get(hand0, -1)
             trumps: i64 = self.trumps
+            above = self.above
             live_trumps = hk & trumps
             team: i64 = owners[leader] | owners[leader ^ 2]
             if only < 0 and not live_trumps & ~hand0:
@@ -340,7 +345,7 @@ class Search:
                     low = m & -m
                     c: i64 = int(low).bit_length() - 1
                     m ^= low
-                    if not self.higher(c) & others:
+                    if not above[c] << (c & 24) & others:
                         masters += 1
                         if not low & trumps:
                             lo += pts[c]  # trump masters are counted below
@@ -357,7 +362,7 @@ class Search:
                         low = m & -m
                         c = int(low).bit_length() - 1
                         m ^= low
-                        if not self.higher(c) & theirs:
+                        if not above[c] << (c & 24) & theirs:
                             lo += pts[c]
                 if theirs and lo == 0:
                     m = theirs
@@ -365,7 +370,7 @@ class Search:
                         low = m & -m
                         c = int(low).bit_length() - 1
                         m ^= low
-                        if not self.higher(c) & ours:
+                        if not above[c] << (c & 24) & ours:
                             hi -= pts[c]
         else:
             lo = e0 & 511
@@ -408,7 +413,7 @@ class Search:
                 c1: i64 = k1 & 31
                 hk1 = hk0 ^ (BIT32 >> (32 - c1))
                 p1 = p0 + pts[c1]
-                if self.beats(c1, c0):
+                if st[c1] > st[c0] and (c1 >> 3 == led or c1 >> 3 == trump):
                     w1 = s1
                     wc1 = c1
                 else:
@@ -425,12 +430,13 @@ class Search:
                     c2: i64 = k2 & 31
                     hk2 = hk1 ^ (BIT32 >> (32 - c2))
                     p2 = p1 + pts[c2]
-                    if self.beats(c2, wc1):
+                    if st[c2] > st[wc1] and (c2 >> 3 == led or c2 >> 3 == trump):
                         w2 = s2
                         wc2 = c2
                     else:
                         w2 = w1
                         wc2 = wc1
+                    sw2 = st[wc2]
                     code3 = code2 | c2 << 42 | 1 << 49
                     moves3 = fixed.get(hand3 | code3)
                     if moves3 is None:
@@ -444,7 +450,7 @@ class Search:
                         # can change them (they are positions of the same depth).
                         for k3 in moves3:
                             c3: i64 = k3 & 31
-                            w3 = s3 if self.beats(c3, wc2) else w2
+                            w3 = s3 if st[c3] > sw2 and (c3 >> 3 == led or c3 >> 3 == trump) else w2
                             e: i64 = table.get(hk2 ^ (BIT32 >> (32 - c3)) | w3 << 32, -1)
                             ends.append(e)
                             if e >= 0:
@@ -461,7 +467,7 @@ class Search:
                             # Fourth card: an opponent (minimises); the trick is complete.
                             c3 = k3 & 31
                             won = p2 + pts[c3]
-                            w3 = s3 if self.beats(c3, wc2) else w2
+                            w3 = s3 if st[c3] > sw2 and (c3 >> 3 == led or c3 >> 3 == trump) else w2
                             r = rem - won
                             hk3 = hk2 ^ (BIT32 >> (32 - c3))
                             if left == 2:
