@@ -106,7 +106,7 @@ def review(
     A card that may not be played raises :class:`engine.tricks.IllegalPlay`.
     """
     t = TrickPlay(rules, list(hands), trump, leader)
-    table: dict[int, tuple[int, int, int]] = {}
+    table: dict[int, int] = {}
     decisions = []
     for card in plays:
         number = t.trick_number() + 1
@@ -130,7 +130,7 @@ def review(
     return Review(seat, tuple(decisions))
 
 
-def _judge(p: BestCardPosition, card: Card, table: dict[int, tuple[int, int, int]], number: int) -> Decision:
+def _judge(p: BestCardPosition, card: Card, table: dict[int, int], number: int) -> Decision:
     s = solve(
         p.rules, p.trump, p.hands, p.to_play, p.leader, p.trick, p.points_so_far, p.taker, p.ekka, table
     )

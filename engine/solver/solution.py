@@ -43,7 +43,7 @@ from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS, STRENGTH, trick_w
 from engine.scoring import CardPointVerdict, card_point_verdict
 from engine.solver import core
 from engine.solver.equivalence import equivalent_to, representatives
-from engine.solver.search import Search
+from engine.solver.search import Search, entry_best
 from engine.tricks import TrickPlay
 from engine.variants import RuleSet
 
@@ -182,7 +182,7 @@ class _Position:
         moves = representatives(self.legal(), self.live, s.trump)
         if not self.trick:
             entry = s.table.get(s.key(self.seat))
-            keys = s.lead_order(moves, self.live, entry[2] if entry else -1)
+            keys = s.lead_order(moves, self.live, -1 if entry is None else entry_best(entry))
         else:
             ours = not (self.wseat ^ self.seat) & 1
             keys = s.follow_order(moves, self.wcard, self.trick[0] >> 3, ours, len(self.trick) == 3)
@@ -236,7 +236,7 @@ def solve(
     points_so_far: tuple[int, int] = (0, 0),
     taker: Team | None = None,
     ekka: bool = False,
-    table: dict[int, tuple[int, int, int]] | None = None,
+    table: dict[int, int] | None = None,
 ) -> Solution:
     """Solve a position exactly: every legal card's value, the best cards and a principal line.
 

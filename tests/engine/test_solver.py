@@ -10,7 +10,7 @@ from engine.cards import Card, Seat, Team, cards_of, mask_of
 from engine.deal import complete_deal, first_deal
 from engine.play import legal_mask
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS, points_of, total_points, trick_winner_index
-from engine.solver import solve, solve_trickplay
+from engine.solver import core, solve, solve_trickplay
 from engine.solver.equivalence import equivalent_to, representatives
 from engine.tricks import TrickPlay
 from engine.variants import rules_for
@@ -162,6 +162,17 @@ def test_solver_representatives_keep_one_card_per_class():
             # The weakest card of each class is the one searched.
             assert reps & cls == 1 << min(cards_of(cls), key=lambda x: x & 7), (hand, live, trump)
         assert len(cards_of(reps)) == len(classes)
+
+
+def test_solver_search_merges_cards_as_the_equivalence_module_does():
+    # The search applies the equivalence tables itself (compiled); the answers are the module's.
+    rng = random.Random(12)
+    searches = {t: core.Search(rules_for("saudi"), t, [0, 0, 0, 0]) for t in [0, 1, 2, 3, NO_TRUMP]}
+    for _ in range(2000):
+        trump = rng.choice([0, 1, 2, 3, NO_TRUMP])
+        live = rng.getrandbits(32)
+        hand = live & rng.getrandbits(32)
+        assert searches[trump].representatives(hand, live) == representatives(hand, live, trump)
 
 
 def test_solver_merges_only_cards_of_equal_points():
