@@ -105,7 +105,10 @@ def test_a_hand_of_the_wrong_size_is_refused():
     assert e.value.field == "hand"
 
 
-@pytest.mark.parametrize(("variant", "verdict"), [("french", "made"), ("moroccan", "open"), ("saudi", "open")])
+VERDICTS_81 = [("french", "made"), ("moroccan", "open"), ("saudi", "open")]
+
+
+@pytest.mark.parametrize(("variant", "verdict"), VERDICTS_81)
 def test_the_same_81_points_in_each_variant(variant, verdict):
     assert contract_made(in_variant(EIGHTY_ONE, variant), "en")["verdict"] == verdict
 
@@ -210,7 +213,8 @@ def test_a_moroccan_solution_has_no_saudi_word_in_arabic():
 @pytest.fixture
 def counting_lesson(db):
     course = Course.objects.create(variant="saudi", order=1, **words("Saudi Baloot", field="title"))
-    lesson = Lesson.objects.create(course=course, slug="counting", order=1, **words("Counting", field="title"))
+    title = words("Counting", field="title")
+    lesson = Lesson.objects.create(course=course, slug="counting", order=1, **title)
     for order, (task, position, answers) in enumerate(
         [("trumps-left", TRUMPS, [3]), ("contract-made", in_variant(EIGHTY_ONE, "saudi"), ["open"])], 1
     ):
