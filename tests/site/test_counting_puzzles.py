@@ -256,3 +256,9 @@ def test_the_page_answers_a_tampered_outcome_with_400(client, counting_lesson):
     response = answer(client, "/fr/learn/saudi/counting/2/", {"outcome": "peut-être"}, htmx=True)
 
     assert response.status_code == 400
+
+
+def test_a_counting_position_is_not_offered_at_the_practice_table():
+    from lessons.practice.scenario import playable
+
+    assert not playable(TRUMPS) and not playable(EIGHTY_ONE)
