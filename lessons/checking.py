@@ -15,7 +15,9 @@ a seat (``"N"``); ``count`` an int; ``score`` ``{"NS": int, "EW": int}``; ``proj
 ``"EW"`` or ``"none"``; ``bid`` a call (``"hokm"``, ``"hokm:S"``); ``first-lead`` a seat;
 ``double`` a doubling word (``"pass"``, ``"double"``, ``"three"``, ``"four"``, ``"gahwa"``);
 ``violation`` a seat or ``"none"``; ``best-card`` a card of the seat to play; ``sheet`` the number of
-the line of the score sheet that is wrong (1 for the first hand). They are JSON-able:
+the line of the score sheet that is wrong (1 for the first hand); ``trumps-left`` an int (the
+trumps the three others still hold); ``contract-made`` ``"made"``, ``"open"`` (not decided yet) or
+``"lost"``. They are JSON-able:
 an attempt stores them as they are.
 
 Feedback comes in three stages (:class:`Verdict`): first only what is wrong with the learner's
@@ -24,7 +26,7 @@ wrong, :mod:`lessons.score_feedback`), never the right answer; then the puzzle's
 whole explanation (``reasons``, ``steps``, ``line``) with the solution. A puzzle's author may say
 why a given wrong answer is wrong (``Puzzle.why_not``): that comes first.
 
-The last five kinds have no engine command: :mod:`lessons.positions` asks the engine's
+The last seven kinds have no engine command: :mod:`lessons.positions` asks the engine's
 Python API and answers in the same shape (``best-card``: the exact solver, every hand open;
 ``sheet``: each hand through the engine's ``score``).
 """
@@ -73,7 +75,12 @@ ANSWER_FIELDS: dict[str, tuple[str, ...]] = {
     Task.VIOLATION: ("seat",),
     Task.BEST_CARD: ("card",),
     Task.SHEET: ("line",),
+    Task.TRUMPS_LEFT: ("count",),
+    Task.CONTRACT_MADE: ("outcome",),
 }
+
+# contract-made: already made, not decided yet, already lost (engine.counting's verdicts).
+OUTCOMES = ("made", "open", "lost")
 
 # Points as typed: any script's digits (Python's int() reads ٢٥ and ۲۵ as 25), no sign, no decimals.
 _NUMBER = re.compile(r"^\s*(\d{1,4})\s*$")
@@ -311,6 +318,20 @@ def _parse_sheet(puzzle: Puzzle, data: Mapping[str, Any]) -> int:
     return line
 
 
+def _parse_trumps_left(puzzle: Puzzle, data: Mapping[str, Any]) -> int:
+    match = _NUMBER.match(_single(data, "count", _("Enter a number.")))
+    if match is None or int(match.group(1)) > 8:
+        raise BadAnswer(_("Enter a whole number from 0 to 8."))
+    return int(match.group(1))
+
+
+def _parse_contract_made(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    outcome = _single(data, "outcome", _("Choose an answer.")).lower()
+    if outcome not in OUTCOMES:
+        raise BadAnswer(_("This answer was written for another puzzle. Please reload the page."))
+    return outcome
+
+
 _PARSERS = {
     Task.PLAY: _parse_play,
     Task.ALL_LEGAL: _parse_all_legal,
@@ -324,6 +345,8 @@ _PARSERS = {
     Task.VIOLATION: _parse_violation,
     Task.BEST_CARD: _parse_best_card,
     Task.SHEET: _parse_sheet,
+    Task.TRUMPS_LEFT: _parse_trumps_left,
+    Task.CONTRACT_MADE: _parse_contract_made,
 }
 
 
@@ -482,6 +505,22 @@ def _check_sheet(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str,
     return Verdict(correct=False, reasons=_as_reasons(chosen["steps"]), solution=sol)
 
 
+def _check_trumps_left(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    if answer == output["left"]:
+        return Verdict(correct=True, steps=sol.steps, solution=sol)
+    return Verdict(correct=False, reasons=_as_reasons(sol.steps), solution=sol)
+
+
+def _check_contract_made(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str
+) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    if answer == output["verdict"]:
+        return Verdict(correct=True, steps=sol.steps, solution=sol)
+    return Verdict(correct=False, reasons=_as_reasons(sol.steps), solution=sol)
+
+
 _CHECKS = {
     Task.PLAY: _check_play,
     Task.ALL_LEGAL: _check_all_legal,
@@ -495,6 +534,8 @@ _CHECKS = {
     Task.VIOLATION: _check_violation,
     Task.BEST_CARD: _check_best_card,
     Task.SHEET: _check_sheet,
+    Task.TRUMPS_LEFT: _check_trumps_left,
+    Task.CONTRACT_MADE: _check_contract_made,
 }
 
 
@@ -705,6 +746,46 @@ def sheet_figures(points: Mapping[str, int], variant: str, lang: str) -> str:
     return messages.join_list(figures, variant, lang)
 
 
+def _wrong_trumps_left(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    # Too many or too few, and where to recount: the tricks with trumps in them, never the number.
+    variant = puzzle.variant
+    too = variant_gettext("Too many trumps." if answer > output["left"] else "Too few trumps.", variant)
+    tricks = sorted({t["trick"] for t in output["seen"]})
+    if tricks:
+        numbers = messages.join_list([str(n) for n in tricks], variant, lang)
+        msgid = gettext_noop("Recount the trumps played in tricks %(tricks)s, and those in your hand.")
+        where = variant_gettext(msgid, variant)
+        text = where % {"tricks": numbers}
+    else:
+        text = variant_gettext("No trump has been played yet: count those in your hand.", variant)
+    return [{"rule": "", "message": f"{too} {text}"}]
+
+
+def _wrong_contract_made(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    # The case the learner's answer forgot, as a question: never the verdict itself.
+    variant = puzzle.variant
+    if answer == "made":
+        msgid = (
+            "Give every card point still in play, the last trick's 10 included, to the defenders, "
+            "and score the hand: is the contract still made?"
+        )
+    elif answer == "lost":
+        msgid = (
+            "Give every card point still in play, the last trick's 10 included, to the takers, "
+            "and score the hand: is the contract still lost?"
+        )
+    else:
+        msgid = (
+            "Count what each side has taken and what is still in play: "
+            "can the tricks left still change the result?"
+        )
+    return [{"rule": "", "message": variant_gettext(msgid, variant)}]
+
+
 _WRONG = {
     Task.PLAY: _wrong_play,
     Task.ALL_LEGAL: _wrong_all_legal,
@@ -718,6 +799,8 @@ _WRONG = {
     Task.VIOLATION: _wrong_violation,
     Task.BEST_CARD: _wrong_best_card,
     Task.SHEET: _wrong_sheet,
+    Task.TRUMPS_LEFT: _wrong_trumps_left,
+    Task.CONTRACT_MADE: _wrong_contract_made,
 }
 
 
@@ -759,5 +842,85 @@ def _solution(puzzle: Puzzle, output: dict[str, Any], lang: str, deck: str) -> S
         lines = [output["lines"][n - 1] for n in output["wrong"]]
         labels = [_wrong_line(line, variant, lang) for line in lines]
         return Solution(list(output["wrong"]), labels, [s for line in lines for s in line["steps"]])
+    if task == Task.TRUMPS_LEFT:
+        with translation.override(lang):
+            steps = _trumps_steps(output, variant, lang, deck)
+            return Solution([output["left"]], [str(output["left"])], steps)
+    if task == Task.CONTRACT_MADE:
+        with translation.override(lang):
+            verdict = output["verdict"]
+            label = variant_gettext(OUTCOME_LABELS[verdict], variant)
+            return Solution([verdict], [label], _outlook_steps(output, variant, lang))
     calls = list(puzzle.answers)  # bid and double
     return Solution(calls, [messages.call_name(c, variant, lang, deck) for c in calls], [])
+
+
+OUTCOME_LABELS = {
+    "made": gettext_noop("Yes, the contract is already made"),
+    "open": gettext_noop("Not yet: it depends on the tricks left"),
+    "lost": gettext_noop("No, the contract is already lost"),
+}
+
+
+def _plays_named(plays: list[tuple[str, str]], variant: str, lang: str, deck: str) -> str:
+    """``[("E", "QD")]`` as "East: queen of diamonds" joined in the learner's words."""
+    return messages.join_list(
+        [
+            messages.seat_name(seat, variant, lang)
+            + _colon(lang)
+            + messages.card_name(Card.parse(card), variant, lang, deck)
+            for seat, card in plays
+        ],
+        variant,
+        lang,
+    )
+
+
+def _colon(lang: str) -> str:
+    return "\u00a0: " if lang == "fr" else ": "
+
+
+def _trumps_steps(output: dict[str, Any], variant: str, lang: str, deck: str) -> list[dict[str, str]]:
+    """The trumps seen, trick by trick, those in the hand, and the count that follows."""
+    steps: list[dict[str, str]] = []
+    by_trick: dict[int, list[tuple[str, str]]] = {}
+    for seen in output["seen"]:
+        by_trick.setdefault(seen["trick"], []).append((seen["seat"], seen["card"]))
+    for n, plays in by_trick.items():
+        text = variant_gettext("Trick %(n)s: %(plays)s.", variant) % {
+            "n": n,
+            "plays": _plays_named(plays, variant, lang, deck),
+        }
+        steps.append({"rule": "", "text": text})
+    held = output["held"]
+    if held:
+        names = [messages.card_name(Card.parse(c), variant, lang, deck) for c in held]
+        cards = messages.join_list(names, variant, lang)
+        text = variant_gettext("In your hand: %(cards)s.", variant) % {"cards": cards}
+    else:
+        text = variant_gettext("No trump in your hand.", variant)
+    steps.append({"rule": "", "text": text})
+    count = variant_gettext(
+        "8 trumps, %(seen)s played and %(held)s in your hand: %(left)s still with the others.", variant
+    ) % {"seen": len(output["seen"]), "held": len(held), "left": output["left"]}
+    steps.append({"rule": "", "text": count})
+    return steps
+
+
+def _outlook_steps(output: dict[str, Any], variant: str, lang: str) -> list[dict[str, str]]:
+    """What each side has, what is still in play, and the hand's score in the case that decides."""
+    taken = messages.join_list(
+        [f"{messages.team_name(t, variant, lang)} {output['taken'][t]}" for t in TEAMS], variant, lang
+    )
+    intro = variant_gettext(
+        "Taken so far: %(taken)s. Still in play: %(left)s card points, the last trick's 10 included.", variant
+    ) % {"taken": taken, "left": output["left"]}
+    steps = [{"rule": "", "text": intro}]
+    verdict = output["verdict"]
+    if verdict in ("made", "open"):
+        steps.append({"rule": "", "text": variant_gettext("If the defenders take all of it:", variant)})
+        steps.extend(output["worst"]["steps"])
+    if verdict in ("lost", "open"):
+        steps.append({"rule": "", "text": variant_gettext("If the takers take all of it:", variant)})
+        steps.extend(output["best"]["steps"])
+    return steps

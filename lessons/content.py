@@ -668,8 +668,9 @@ LOADER_COMMANDS = {"best-card": positions.best_card_answer}
 
 def engine_answer(command: str, position: dict[str, Any]) -> dict[str, Any]:
     """The engine's output for a position, in English; a bad position names the engine's error."""
-    # first-lead, double, violation, best-card and sheet have no command line: lessons.positions asks the
-    # engine. A best-card answer needs only the best cards, not the lines that explain them.
+    # first-lead, double, violation, best-card, sheet, trumps-left and contract-made have no command
+    # line: lessons.positions asks the engine. A best-card answer needs only the best cards, not
+    # the lines that explain them.
     function = COMMANDS.get(command) or LOADER_COMMANDS.get(command) or positions.COMMANDS.get(command)
     if function is None:
         raise _Invalid("task", f"the engine has no {command!r} command yet")
@@ -862,6 +863,24 @@ def _check_sheet(answers: Any, position: dict[str, Any], output: dict[str, Any])
     return [line]
 
 
+def _check_trumps_left(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    left = _one(answers, "the number of trumps the others still hold")
+    if isinstance(left, bool) or not isinstance(left, int):
+        raise _Invalid("answers", f"{left!r} is not a number of trumps")
+    if left != output["left"]:
+        out = ", ".join(output["out"])
+        raise _Invalid("answers", f"the others hold {output['left']} trumps ({out}), not {left}")
+    return [left]
+
+
+def _check_contract_made(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    outcome = _one(answers, "made, open or lost")
+    if outcome != output["verdict"]:
+        verdict = output["verdict"]
+        raise _Invalid("answers", f"the contract is {verdict} (scored at both extremes), not {outcome!r}")
+    return [outcome]
+
+
 AnswerCheck = Callable[[Any, dict[str, Any], dict[str, Any]], list[Any]]
 
 ANSWER_CHECKS: dict[str, AnswerCheck] = {
@@ -877,4 +896,6 @@ ANSWER_CHECKS: dict[str, AnswerCheck] = {
     Task.VIOLATION: _check_violation,
     Task.BEST_CARD: _check_best_card,
     Task.SHEET: _check_sheet,
+    Task.TRUMPS_LEFT: _check_trumps_left,
+    Task.CONTRACT_MADE: _check_contract_made,
 }

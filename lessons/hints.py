@@ -3,7 +3,8 @@
 A hint narrows the question down without answering it. Without an authored hint, each puzzle
 kind says what to look at, read off the position: the suit led and whether you hold it (legal
 cards), the trump suit (who wins the trick, its card points), the first step of the count
-(score), to score each line of a sheet yourself, each team's best project, the idea of an endgame
+(score), to score each line of a sheet yourself, to count the trumps trick by trick, to score
+both extremes of what is still in play (contract made), each team's best project, the idea of an endgame
 or the suit its best cards are in (best card), else the rules the puzzle practises. In each
 course's own words: a sentence that names the trump or the projects has a ``saudi`` entry
 (حكم, مشاريع) beside the plain one.
@@ -111,6 +112,19 @@ def _sheet(puzzle: Puzzle, lang: str, deck: str) -> str:
     return _say(msgid, puzzle.variant)
 
 
+def _trumps_left(puzzle: Puzzle, lang: str, deck: str) -> str:
+    msgid = gettext_noop("Go through the tricks one by one and count every trump played; then count yours.")
+    return _say(msgid, puzzle.variant)
+
+
+def _contract_made(puzzle: Puzzle, lang: str, deck: str) -> str:
+    msgid = gettext_noop(
+        "Add up each side's card points so far. Then give everything still in play to one side, "
+        "then to the other: does the result change?"
+    )
+    return _say(msgid, puzzle.variant)
+
+
 def best_card_hint(puzzle: Puzzle, lang: str, deck: str) -> str:
     """An endgame's hint: the suit its best card is in (when the hand holds several), else the
     idea of the puzzle (a theme the solver tags). "" without either."""
@@ -144,4 +158,6 @@ _MADE = {
     Task.PROJECTS: _projects,
     Task.BEST_CARD: best_card_hint,
     Task.SHEET: _sheet,
+    Task.TRUMPS_LEFT: _trumps_left,
+    Task.CONTRACT_MADE: _contract_made,
 }

@@ -84,6 +84,8 @@ class Task(models.TextChoices):
     VIOLATION = "violation", _("Spot the violation")
     BEST_CARD = "best-card", _("Find the best card")
     SHEET = "sheet", _("Find the error in the score sheet")
+    TRUMPS_LEFT = "trumps-left", _("Count the trumps left")
+    CONTRACT_MADE = "contract-made", _("Is the contract already made")
 
 
 # The engine command (engine.cli.COMMANDS) each task's position is fed to.
@@ -103,6 +105,10 @@ TASK_COMMANDS = {
     Task.BEST_CARD: "best-card",
     # A score sheet over several hands: each hand scored by the engine's score command.
     Task.SHEET: "sheet",
+    # In the middle of a hand (engine.counting): the trumps the others still hold; whether the
+    # contract is decided whatever the tricks left, by the hand's own score at both extremes.
+    Task.TRUMPS_LEFT: "trumps-left",
+    Task.CONTRACT_MADE: "contract-made",
 }
 
 

@@ -1,5 +1,5 @@
 """The puzzle kinds that have no ``python -m engine`` command: first lead, doubling, violation, best
-card, score sheet.
+card, score sheet, trumps left, contract made.
 
 Each reader takes a puzzle position (JSON, as written in a lesson file), checks it with the
 readers of :mod:`engine.notation` (so a bad position raises
@@ -62,6 +62,22 @@ every reason already rendered in ``lang`` by :func:`engine.messages.render`.
   target and the conditions that depend on the score apply as at the table. ``written`` is the
   line as the sheet has it, ``totals`` the sheet's running totals as written (what the learner
   reads); ``wrong`` the lines whose written figures are not the hand's score.
+
+``trumps-left`` and ``contract-made`` (:func:`trumps_left`, :func:`contract_made`, in the middle
+of a hand: :mod:`engine.counting`)::
+
+    in:  {variant, contract: {mode, trump, taker}, played: [[[seat, card] x 4], ...],
+          seat, hand: [the seat's cards now], rules?}
+    out (trumps-left): {trump: "H", left: 3, seen: [{trick, seat, card}], held: [cards],
+                        out: [cards the others hold], tricks: [{n, plays, winner, points}]}
+    out (contract-made): {verdict: "made"|"open"|"lost", team: taker's team, taken: {NS, EW},
+                          tricks_won: {NS, EW}, left, tricks_left,
+                          worst: {points: {NS, EW}, result, made, steps: [{rule, text}]},
+                          best: {...}, tricks: [...]}
+
+  ``played`` are the tricks so far, each led by the winner of the one before; the hand is the
+  seat's cards after them. ``worst`` is the hand scored with every card point and trick left to
+  the defenders, ``best`` with all of them to the takers (:func:`engine.scoring.score_hand`).
 """
 
 from __future__ import annotations
@@ -84,10 +100,13 @@ from engine.auction import (
 )
 from engine.cards import Card, NotationError, Seat, Team
 from engine.cli import cmd_score
+from engine.counting import CountingError, check_tricks, contract_outlook
+from engine.counting import trumps_left as count_trumps
 from engine.explain import Reason, Step
 from engine.messages import render
 from engine.notation import (
     InputError,
+    Play,
     as_bool,
     as_list,
     as_object,
@@ -436,6 +455,83 @@ def _team_figures(value: Any, field: str) -> dict[str, int]:
     return {str(team): points for team, points in figures.items()}
 
 
+# ---------------------------------------------------------------- counting in the middle of a hand
+
+
+Counting = tuple[RuleSet, Contract, list[list[Play]], Seat, list[Card]]
+
+
+def _counting_position(obj: Mapping[str, Any]) -> Counting:
+    check_fields(obj, ("variant", "contract", "played", "seat", "hand"), ("rules",))
+    rules = parse_rules(obj)
+    contract = read_contract(obj["contract"], "contract", rules)
+    played = as_list(obj["played"], "played")
+    if not 1 <= len(played) <= 7:
+        raise bad_field(len(played), "played", "1 to 7 tricks")
+    tricks = [parse_trick(t, f"played[{i}]", rules.clockwise, 4, 4) for i, t in enumerate(played)]
+    seat = parse_seat(obj["seat"], "seat")
+    size = 8 - len(tricks)
+    hand = parse_cards(obj["hand"], "hand", size, size)
+    placed = [(f"played[{i}][{j}][1]", card) for i, t in enumerate(tricks) for j, (_s, card) in enumerate(t)]
+    check_distinct([*placed, *((f"hand[{i}]", card) for i, card in enumerate(hand))])
+    try:
+        check_tricks(tricks, contract.trump)
+    except CountingError as e:
+        raise bad_field(str(e), "played", "each trick led by the winner of the one before") from None
+    return rules, contract, tricks, seat, hand
+
+
+def _tricks_shown(tricks: list[list[Play]], trump: int) -> list[dict[str, Any]]:
+    winners = check_tricks(tricks, trump)
+    return [
+        {"n": n, "plays": [[str(s), str(c)] for s, c in t], "winner": str(w)}
+        for n, (t, w) in enumerate(zip(tricks, winners, strict=True), 1)
+    ]
+
+
+def trumps_left(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """How many trumps the three other players still hold, from the tricks and the seat's hand."""
+    _rules, contract, tricks, _seat, hand = _counting_position(obj)
+    if contract.trump == NO_TRUMP:
+        raise bad_field("sun", "contract.mode", "hokm")
+    count = count_trumps(contract.trump, tricks, hand)
+    return {
+        "trump": "SHDC"[contract.trump],
+        "left": count.left,
+        "seen": [{"trick": t.trick, "seat": str(t.seat), "card": str(t.card)} for t in count.seen],
+        "held": [str(c) for c in count.held],
+        "out": [str(c) for c in count.out],
+        "tricks": _tricks_shown(tricks, contract.trump),
+    }
+
+
+def contract_made(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """Whether the contract is already made or lost whatever the tricks left, by the hand's score."""
+    rules, contract, tricks, _seat, _hand = _counting_position(obj)
+    outlook = contract_outlook(rules, contract.trump, contract.team, tricks)
+    say = _Say(rules, lang, deck)
+
+    def case(score: Any) -> dict[str, Any]:
+        return {
+            "points": {str(t): int(v) for t, v in score.points.items()},
+            "result": score.result,
+            "made": bool(score.made),
+            "steps": say.steps(score.steps),
+        }
+
+    return {
+        "verdict": outlook.verdict,
+            "team": str(outlook.taker),
+        "taken": {str(t): v for t, v in outlook.taken.items()},
+        "tricks_won": {str(t): v for t, v in outlook.tricks.items()},
+        "left": outlook.left,
+        "tricks_left": outlook.tricks_left,
+        "worst": case(outlook.worst),
+        "best": case(outlook.best),
+        "tricks": _tricks_shown(tricks, contract.trump),
+    }
+
+
 Command = Callable[..., dict[str, Any]]
 
 # The puzzle tasks' names for these readers (lessons.models.TASK_COMMANDS).
@@ -445,4 +541,6 @@ COMMANDS: dict[str, Command] = {
     "violation": violation,
     "best-card": best_card,
     "sheet": sheet,
+    "trumps-left": trumps_left,
+    "contract-made": contract_made,
 }

@@ -31,6 +31,7 @@ from lessons import checking, demo, hints, lesson_cache, progress, review, timin
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
+from lessons.templatetags.baloot import variant_gettext
 from lessons.templatetags.table import (
     SEAT_LETTERS,
     best_card_view,
@@ -46,6 +47,8 @@ PREFS_KEY = "prefs"
 DEFAULT_PREFS = {"digits": "native", "deck": "french"}
 # The solution is offered once the learner has been wrong this many times.
 TRIES_BEFORE_SOLUTION = 2
+# Puzzles in the middle of a hand: the tricks so far drawn in a list, the counting seat's hand shown.
+COUNTING_TASKS = (Task.TRUMPS_LEFT, Task.CONTRACT_MADE)
 # Feedback on a wrong answer comes in stages, one more per wrong try (lessons/checking.py): what is
 # wrong with the answer; then the hint too; then the whole explanation and the solution.
 STAGE_WHAT_IS_WRONG, STAGE_HINT, STAGE_EXPLANATION = 1, 2, 3
@@ -509,6 +512,8 @@ class StepPage:
             "seats": SimpleLazyObject(self._seat_choices),
             "teams": SimpleLazyObject(self._team_choices),
             "sheet_lines": SimpleLazyObject(self._sheet_lines),
+            "played_tricks": SimpleLazyObject(self._played_tricks),
+            "outcomes": SimpleLazyObject(self._outcome_choices),
             "calls": SimpleLazyObject(lambda: self._call_choices(bid_state())),
             "verdict": self.verdict,
             "stage": self.stage,
@@ -519,7 +524,7 @@ class StepPage:
             "reasons": self._reasons(),
             "steps": self._steps(),
             "line": self._line(self.verdict.line if self.verdict is not None else []),
-            "hand_is_shown": puzzle.task in (Task.BID, Task.DOUBLE),
+            "hand_is_shown": puzzle.task in (Task.BID, Task.DOUBLE, Task.TRUMPS_LEFT, Task.CONTRACT_MADE),
             "focus_verdict": self.focus == "verdict",
             "focus_hint": self.focus == "hint",
             "focus_solution": self.focus == "solution",
@@ -559,6 +564,11 @@ class StepPage:
         assert self.puzzle is not None
         if self.puzzle.task == Task.BEST_CARD:
             return best_card_view(self.puzzle.position, self.lang, self.deck, self._seat_to_play())
+        if self.puzzle.task in COUNTING_TASKS:
+            # In the middle of a hand: the contract, and the hand of the seat who counts.
+            position = self.puzzle.position
+            state = {"contract": position.get("contract"), "to_act": position.get("seat")}
+            return table_view(position, self.lang, self.deck, state)
         return table_view(self.puzzle.position, self.lang, self.deck, bid_state)
 
     def _seat_to_play(self) -> str | None:
@@ -583,6 +593,19 @@ class StepPage:
     def _team_choices(self) -> list[Choice]:
         teams = [Choice(t, messages.team_name(t, self.variant, self.lang)) for t in ("NS", "EW")]
         return [*teams, Choice("none", _("Nobody"))]
+
+    def _played_tricks(self) -> list[Any]:
+        """The tricks played so far in a counting puzzle, each with who won it."""
+        assert self.puzzle is not None
+        if self.puzzle.task not in COUNTING_TASKS:
+            return []
+        output = checking.engine_output(self.puzzle, self.lang, self.deck)
+        return line_view(output["tricks"], self.variant, self.lang, self.deck)
+
+    def _outcome_choices(self) -> list[Choice]:
+        """contract-made: already made, not yet, already lost, in the variant's words."""
+        labels = checking.OUTCOME_LABELS
+        return [Choice(o, variant_gettext(labels[o], self.variant)) for o in checking.OUTCOMES]
 
     def _sheet_lines(self) -> list[dict[str, Any]]:
         """A score sheet's lines as written, with their running totals; not what each hand scores.

@@ -65,7 +65,7 @@ from lessons.models import (
 )
 from lessons.progress import percent
 from lessons.render import page
-from lessons.templatetags.baloot import list_separator
+from lessons.templatetags.baloot import list_separator, variant_gettext
 from lessons.templatetags.table import best_card_view, card_faces, table_view
 
 User = get_user_model()
@@ -715,6 +715,8 @@ def answer_label(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -
             return messages.call_name(answer, variant, lang, deck)
         if puzzle.task == Task.SHEET:
             return _("Line %(n)s") % {"n": int(answer)}
+        if puzzle.task == Task.CONTRACT_MADE:
+            return variant_gettext(checking.OUTCOME_LABELS[answer], variant)
     except (NotationError, KeyError, TypeError, ValueError):
         pass
     return str(answer)

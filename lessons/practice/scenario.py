@@ -60,6 +60,8 @@ def kind_of(position: Mapping[str, Any]) -> str | None:
     """Which way a position is played out, from its keys; ``None`` when there is nothing to play."""
     if not isinstance(position, Mapping) or "sheet" in position:
         return None  # a score sheet's hands are figures, not cards to play
+    if "played" in position:
+        return None  # a counting puzzle: the other hands are unknown, its tricks already played
     if "bidding_card" in position and "calls" in position:
         return "bid"
     if "contract" in position and "hands" in position:

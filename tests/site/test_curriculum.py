@@ -172,6 +172,10 @@ def engine_disagreements(spec: PuzzleSpec, lang: str) -> list[str]:
         expected = out["best"]
     elif task == Task.SHEET:
         expected = out["wrong"]
+    elif task == Task.TRUMPS_LEFT:
+        expected = [out["left"]]
+    elif task == Task.CONTRACT_MADE:
+        expected = [out["verdict"]]
     else:
         return [f"unknown task {task}"]
     return [] if spec.answers == expected else [f"the engine answers {expected}, not {spec.answers}"]

@@ -58,6 +58,10 @@ def wrong_answer(step: Step) -> dict:
         return {"call": next(w for w in checking.positions.DOUBLING_WORDS if w not in p.answers)}
     if task == Task.SHEET:
         return {"line": str(next(line["n"] for line in out["lines"] if line["right"]))}
+    if task == Task.TRUMPS_LEFT:
+        return {"count": str(out["left"] + 1)}
+    if task == Task.CONTRACT_MADE:
+        return {"outcome": next(o for o in checking.OUTCOMES if o != out["verdict"])}
     return {"seat": next(s for s in [*seats, "none"] if s != (out["offender"] or "none"))}
 
 

@@ -106,9 +106,11 @@ def test_the_french_course_is_read_as_a_french_course_with_its_own_key():
 
     assert spec.variant == "french"
     assert spec.lessons[0].slug == "cashing-your-masters"
-    # Card play is the solver's (best card); lesson 9, when to take, asks for a call.
+    # Card play is the solver's (best card), counting the engine's (trumps left, contract made);
+    # lesson 9, when to take, asks for a call.
     card_play = [p for lesson in spec.lessons if lesson.order <= 8 for p in lesson.puzzles]
-    assert all(p.task == "best-card" for p in card_play)
+    assert all(p.task in ("best-card", "trumps-left", "contract-made") for p in card_play)
+    assert sum(p.task == "best-card" for p in card_play) >= 40
     assert all(p.task == "bid" for lesson in spec.lessons if lesson.order == 9 for p in lesson.puzzles)
     assert all(1 <= p.difficulty <= 5 for p in spec.puzzles)
 
