@@ -62,6 +62,7 @@ from engine.cards import (
     Seat,
     Team,
     card,
+    iter_bits,
     mask_of,
     next_seat,
 )
@@ -124,15 +125,6 @@ def _cards(codes: Sequence[str]) -> list[Card]:
     return [Card.parse(c) for c in codes]
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 # ---------------------------------------------------------------- deals
 
 
@@ -142,7 +134,7 @@ def deck_for(rules: RuleSet, first: FirstDeal) -> list[Card]:
     places = first_deal(rules, first.dealer, deck=list(CARDS))
     deck: list[Card] = [CARDS[0]] * 32
     for seat in SEATS:
-        for pos, c in zip(_bits(places.hands[seat]), _bits(first.hands[seat]), strict=True):
+        for pos, c in zip(iter_bits(places.hands[seat]), iter_bits(first.hands[seat]), strict=True):
             deck[pos] = CARDS[c]
     deck[20] = CARDS[first.bidding_card]
     for i, c in enumerate(first.stock):
@@ -156,7 +148,7 @@ def bidding_deal(sc: Scenario, rng: random.Random) -> FirstDeal:
     dealer = Seat.parse(sc.dealer)
     mine = mask_of(_cards(sc.hand))
     up = Card.parse(sc.bidding_card)
-    rest = _bits(FULL_DECK & ~mine & ~(1 << up))
+    rest = list(iter_bits(FULL_DECK & ~mine & ~(1 << up)))
     first = None
     for _ in range(REJECTION_TRIES):
         rng.shuffle(rest)
@@ -184,11 +176,11 @@ def doubling_deal(sc: Scenario, contract: Contract, rng: random.Random) -> First
     dealer = Seat.parse(sc.dealer)
     eight = _cards(sc.hand)
     up = Card.parse(sc.bidding_card)
-    rest = _bits(FULL_DECK & ~mask_of(eight) & ~(1 << up))
+    rest = list(iter_bits(FULL_DECK & ~mask_of(eight) & ~(1 << up)))
     places = first_deal(rules, dealer, deck=list(CARDS))
     # Stock positions (21..31) of each seat's last cards once the receiver is known.
     full_places = complete_deal(places, contract.receiver, rules)
-    extra_pos = {s: [p - 21 for p in _bits(full_places[s] & ~places.hands[s]) if p != 20] for s in SEATS}
+    extra_pos = {s: [p - 21 for p in iter_bits(full_places[s] & ~places.hands[s]) if p != 20] for s in SEATS}
     call = "hokm" if rules.name == "saudi" else "take"
     if contract.trump == NO_TRUMP:
         call = "sun"

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bots.view import View
-from engine.cards import FULL_DECK, KING, QUEEN, SEATS, SUIT_MASK, Card, Seat, card, cards_of
+from engine.cards import FULL_DECK, KING, QUEEN, SEATS, SUIT_MASK, Card, Seat, card, cards_of, iter_bits
 from engine.play import legal_mask
 from engine.ranking import NO_TRUMP
 
@@ -96,7 +96,7 @@ def infer(view: View) -> Knowledge:
         if s != me:
             # The card played was legal: drop every unseen card that would have made it illegal.
             one = 1 << c
-            for x in _bits(unseen & ~forbidden[s]):
+            for x in iter_bits(unseen & ~forbidden[s]):
                 if not legal_mask(one | (1 << x), trick, trump, rules) >> c & 1:
                     forbidden[s] |= 1 << x
         if c in pair and not pair_seen:
@@ -131,13 +131,3 @@ def infer(view: View) -> Knowledge:
         (known[0], known[1], known[2], known[3]),
         (forbidden[0], forbidden[1], forbidden[2], forbidden[3]),
     )
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-

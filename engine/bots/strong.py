@@ -49,7 +49,7 @@ from engine.bots.simulation import (
     sample_first_deal,
 )
 from engine.bots.view import View
-from engine.cards import CARDS, SUIT_MASK, Card
+from engine.cards import CARDS, SUIT_MASK, Card, iter_bits
 from engine.deal import FirstDeal
 from engine.ranking import POINTS, STRENGTH
 
@@ -147,7 +147,7 @@ class StrongBot(Bot):
                     continue
                 if s == receiver:
                     cards &= ~(1 << bidding_card)
-                for c in rng.sample(_bits(cards), 5):
+                for c in rng.sample(list(iter_bits(cards)), 5):
                     first[s] |= 1 << c
             if explains(view.rules, view.dealer, bidding_card, calls, first, view.seat):
                 break
@@ -268,12 +268,3 @@ def _mask(cards: tuple[Card, ...]) -> int:
     for c in cards:
         m |= 1 << c
     return m
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
