@@ -187,13 +187,13 @@ class GameScenario:
 
 
 GAME_SCENARIOS: tuple[GameScenario, ...] = (
-    GameScenario("sa-game-middle-0-0", "sa-double-middle", 0, 0, note="a new game"),
-    GameScenario("sa-game-middle-140-130", "sa-double-middle", 140, 130, note="the buyers near the end"),
-    GameScenario("sa-game-middle-90-145", "sa-double-middle", 90, 145, note="the defenders near the end"),
-    GameScenario("sa-game-weak-0-0", "sa-double-weak", 0, 0, note="a new game"),
-    GameScenario("sa-game-weak-140-130", "sa-double-weak", 140, 130, note="the buyers near the end"),
+    GameScenario("sa-game-middle-b0-d0", "sa-double-middle", 0, 0, note="a new game"),
+    GameScenario("sa-game-middle-b140-d130", "sa-double-middle", 140, 130, note="the buyers near the end"),
+    GameScenario("sa-game-middle-b90-d145", "sa-double-middle", 90, 145, note="the defenders near the end"),
+    GameScenario("sa-game-weak-b0-d0", "sa-double-weak", 0, 0, note="a new game"),
+    GameScenario("sa-game-weak-b140-d130", "sa-double-weak", 140, 130, note="the buyers near the end"),
     GameScenario(
-        "sa-game-strong-four-60-60",
+        "sa-game-strong-four-b60-d60",
         "sa-double-strong",
         60,
         60,
@@ -201,7 +201,7 @@ GAME_SCENARIOS: tuple[GameScenario, ...] = (
         note="North doubled, East answered Three",
     ),
     GameScenario(
-        "sa-game-buyer-gahwa-40-140",
+        "sa-game-buyer-gahwa-b40-d140",
         "sa-buyer-strong",
         40,
         140,
@@ -209,7 +209,7 @@ GAME_SCENARIOS: tuple[GameScenario, ...] = (
         note="North doubled, East said Three, North Four; the buyers far behind",
     ),
     GameScenario(
-        "sa-game-strong-four-60-140",
+        "sa-game-strong-four-b60-d140",
         "sa-double-strong",
         60,
         140,

@@ -94,12 +94,12 @@ def test_every_game_scenario_has_a_unique_name_and_a_holding():
 
 
 def test_a_quick_run_prints_its_bench_lines_and_the_same_figures_twice(capsys):
-    argv = ["--deals", "6", "--strong-deals", "1", "--rest-deals", "40", "--only", "sa-game-weak-140-130"]
+    argv = ["--deals", "6", "--strong-deals", "1", "--rest-deals", "40", "--only", "sa-game-weak-b140-d130"]
     games.main(argv)
     one = capsys.readouterr().out
     games.hand_outcomes.cache_clear()
     games.main(argv)
     assert capsys.readouterr().out.count("BENCH") == one.count("BENCH")
-    assert "BENCH game_win_pct_sa-game-weak-140-130_double_strong " in one
-    assert "### sa-game-weak-140-130" in one
+    assert "BENCH game_win_pct_sa-game-weak-b140-d130_double_strong " in one
+    assert "### sa-game-weak-b140-d130" in one
     assert "| heuristic | pass | 6 |" in one

@@ -104,7 +104,7 @@ def test_the_answer_is_the_best_call_of_the_simulation_it_cites(puzzle):
         gs = GAME_BY_NAME[name]
         h = holding(gs.holding)
         position = puzzle.position
-        assert puzzle.task == "double" and position["hand"] == list(h.hand)
+        assert puzzle.task == "double" and sorted(position["hand"]) == sorted(h.hand)
         assert position["contract"]["trump"] == h.contract[1] and position["contract"]["taker"] == "E"
         assert position["game_score"] == {"NS": gs.defenders, "EW": gs.buyers}
         assert [word for _, word in position["calls"]] == list(gs.said)
