@@ -41,7 +41,7 @@ help:
 	@echo "make test    install what the tests need and run the whole suite (SQLite, then PostgreSQL)"
 	@echo "make lint    ruff and mypy (strict on engine/)"
 	@echo "make bench   run the benchmarks in bench/"
-	@echo "make simulations  the bidding simulations that docs/simulations.md reports (about 4 CPU minutes)"
+	@echo "make simulations  the bidding and score-sheet simulations of docs/simulations.md (about 4 CPU minutes)"
 	@echo "make compiled  compile the solver's search with mypyc (part of make venv; optional)"
 	@echo "make loadtest  gunicorn on PostgreSQL, 32 simulated users: a class mix then a saturation mix, 60 s each"
 
@@ -110,9 +110,12 @@ bench: venv messages
 
 # simulations: hand evaluation by simulation (bench/bidding_simulations.py): for each scenario, how
 # often each call's contract is made and the average margin, as `BENCH sim_*` lines and a table.
-# Fixed seeds: the figures of docs/simulations.md come out again.
+# Then the score sheet (bench/game_simulations.py): the chance of winning the game when a Saudi
+# defender or buyer passes or doubles, from a given sheet. Fixed seeds: the figures of
+# docs/simulations.md come out again.
 simulations: venv
 	$(PY) bench/bidding_simulations.py
+	$(PY) bench/game_simulations.py
 
 # loadtest: gunicorn on 127.0.0.1 with a throwaway PostgreSQL database and Redis, 32 simulated users:
 # the class mix (2-5 s pauses) then the saturation mix (none), 60 s each; `BENCH load_*` lines and

@@ -1,6 +1,10 @@
 """Every bidding or doubling puzzle of a playing-well course cites the simulation behind its answer
 (bench/bidding_simulations.py), and the answer is the call that simulation found best: the highest
-average margin with the strong bot in docs/simulations.md. Its figures are the ones the page says."""
+average margin with the strong bot in docs/simulations.md. Its figures are the ones the page says.
+
+A doubling puzzle on a score sheet cites a game scenario instead (bench/game_simulations.py): its
+answer is the word with the best chance of winning the game (strong bot, with replies), and the
+explanation gives that chance."""
 
 from __future__ import annotations
 
@@ -11,10 +15,15 @@ from pathlib import Path
 import pytest
 
 from bench.bidding_simulations import SCENARIOS
+from bench.game_simulations import GAME_SCENARIOS, holding
 from lessons.content import PuzzleSpec, read_curriculum
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "simulations.md"
 BY_NAME = {sc.name: sc for sc in SCENARIOS}
+GAME_BY_NAME = {gs.name: gs for gs in GAME_SCENARIOS}
+GAME_PART = "# The score sheet"
+"""The heading of docs/simulations.md's part on the game-level figures."""
+GAME_ROW = re.compile(r"^\| (strong|heuristic) \| (\S+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$")
 NAME = re.compile(r"(?<![\w-])((?:sa|ma|fr)-[a-z0-9]+(?:-[a-z0-9]+)*)")
 ROW = re.compile(r"^\| (strong|heuristic) \| (\S+) \| (\d+) \| \d+ \| (\S+) \| (\S+) \|$")
 
@@ -24,12 +33,28 @@ def figures() -> dict[str, dict[tuple[str, str], tuple[str, float]]]:
     """docs/simulations.md: scenario -> (bot, call) -> (made %, average margin)."""
     out: dict[str, dict[tuple[str, str], tuple[str, float]]] = {}
     current = None
-    for line in DOCS.read_text(encoding="utf-8").splitlines():
+    for line in DOCS.read_text(encoding="utf-8").split(f"\n{GAME_PART}")[0].splitlines():
         if line.startswith("### "):
             current = out.setdefault(line[4:].strip(), {})
         elif current is not None and (m := ROW.match(line)):
             bot, call, _deals, made, margin = m.groups()
             current[(bot, call)] = (made, float(margin))
+    return out
+
+
+@functools.cache
+def game_figures() -> dict[str, dict[tuple[str, str], tuple[int, int, int]]]:
+    """The score sheet part: scenario -> (bot, word) -> (hand won %, game won % stops, with replies)."""
+    out: dict[str, dict[tuple[str, str], tuple[int, int, int]]] = {}
+    current = None
+    part = DOCS.read_text(encoding="utf-8").split(f"\n{GAME_PART}")
+    assert len(part) == 2, f"docs/simulations.md has no part {GAME_PART!r}"
+    for line in part[1].splitlines():
+        if line.startswith("### "):
+            current = out.setdefault(line[4:].strip(), {})
+        elif current is not None and (m := GAME_ROW.match(line)):
+            bot, word, _deals, hand, stops, replies = m.groups()
+            current[(bot, word)] = (int(hand), int(stops), int(replies))
     return out
 
 
@@ -44,7 +69,7 @@ def bidding_puzzles() -> list[PuzzleSpec]:
 
 
 def cited(puzzle: PuzzleSpec) -> str:
-    names = {n for n in NAME.findall(puzzle.explanation["en"]) if n in BY_NAME}
+    names = {n for n in NAME.findall(puzzle.explanation["en"]) if n in BY_NAME or n in GAME_BY_NAME}
     assert len(names) == 1, f"{puzzle.key} cites {sorted(names) or 'no simulation'}"
     return names.pop()
 
@@ -60,9 +85,36 @@ def test_there_are_bidding_puzzles_in_every_variants_playing_well_course():
     assert variants == {"saudi", "moroccan", "french"}
 
 
+def test_every_game_scenario_has_its_figures_in_the_docs():
+    assert set(game_figures()) == set(GAME_BY_NAME)
+    for name, rows in game_figures().items():
+        assert {word for bot, word in rows if bot == "strong"} == set(GAME_BY_NAME[name].compare), name
+
+
+def test_the_score_sheet_lesson_has_five_doubling_puzzles_on_game_scenarios():
+    game = [p for p in bidding_puzzles() if cited(p) in GAME_BY_NAME]
+    assert len(game) >= 5
+    assert {p.answers[0] for p in game} >= {"pass", "double"}
+
+
 @pytest.mark.parametrize("puzzle", bidding_puzzles(), ids=lambda p: p.key)
 def test_the_answer_is_the_best_call_of_the_simulation_it_cites(puzzle):
     name = cited(puzzle)
+    if name in GAME_BY_NAME:
+        gs = GAME_BY_NAME[name]
+        h = holding(gs.holding)
+        position = puzzle.position
+        assert puzzle.task == "double" and sorted(position["hand"]) == sorted(h.hand)
+        assert position["contract"]["trump"] == h.contract[1] and position["contract"]["taker"] == "E"
+        assert position["game_score"] == {"NS": gs.defenders, "EW": gs.buyers}
+        assert [word for _, word in position["calls"]] == list(gs.said)
+        assert position["seat"] == h.seat().name
+        rows = game_figures()[name].items()
+        chances = {word: replies for (bot, word), (_, _, replies) in rows if bot == "strong"}
+        best = max(chances, key=chances.__getitem__)
+        assert sorted(chances.values()).count(chances[best]) == 1, f"{name}: two words are equal"
+        assert puzzle.answers == [best]
+        return
     sc = BY_NAME[name]
     position = puzzle.position
     if puzzle.task == "bid":
@@ -78,6 +130,15 @@ def test_the_answer_is_the_best_call_of_the_simulation_it_cites(puzzle):
 @pytest.mark.parametrize("puzzle", bidding_puzzles(), ids=lambda p: p.key)
 def test_the_explanation_gives_the_strong_bots_figures_of_its_answer(puzzle):
     name = cited(puzzle)
+    if name in GAME_BY_NAME:
+        rows = game_figures()[name]
+        for word in GAME_BY_NAME[name].compare:
+            chance = rows[("strong", word)][2]
+            for lang, text in puzzle.explanation.items():
+                assert re.search(rf"(?<![\d.,]){chance}(?![\d.,])", text), (
+                    f"{puzzle.key} ({lang}) does not give {word}'s chance of winning the game, {chance} %"
+                )
+        return
     made, margin = figures()[name][("strong", puzzle.answers[0])]
     # A pass in the auction buys nothing: its made rate is the partner's, which no lesson cites.
     cites_made = puzzle.task == "double" or puzzle.answers[0] != "pass"
