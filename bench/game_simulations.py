@@ -46,11 +46,11 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import bidding_simulations as sims
-from bench.bidding_simulations import _bits, _cards
+from bench.bidding_simulations import _cards
 from engine.auction import SUN_DOUBLE_BUYERS_ABOVE, SUN_DOUBLE_DOUBLERS_AT_MOST, Contract
 from engine.bots.heuristic import heuristic_call
 from engine.bots.view import view_of
-from engine.cards import CARDS, FULL_DECK, SEATS, Card, Seat, mask_of, next_seat
+from engine.cards import CARDS, FULL_DECK, SEATS, Card, Seat, iter_bits, mask_of, next_seat
 from engine.deal import FirstDeal, complete_deal, first_deal
 from engine.hand import Hand, Phase
 from engine.variants import RuleSet, rules_for
@@ -143,8 +143,8 @@ def buyer_deal(bh: BuyerHolding, rng: random.Random) -> tuple[FirstDeal, Contrac
     assert heuristic_call(rules.name, ("pass", "hokm", "sun"), first_five, up) == "hokm", bh.name
     places = first_deal(rules, dealer, deck=list(CARDS))
     full_places = complete_deal(places, contract.receiver, rules)
-    extra_pos = {s: [p - 21 for p in _bits(full_places[s] & ~places.hands[s]) if p != 20] for s in SEATS}
-    rest = _bits(FULL_DECK & ~first_five & ~mask_of(later) & ~(1 << up))
+    extra_pos = {s: [p - 21 for p in iter_bits(full_places[s] & ~places.hands[s]) if p != 20] for s in SEATS}
+    rest = list(iter_bits(FULL_DECK & ~first_five & ~mask_of(later) & ~(1 << up)))
     rng.shuffle(rest)
     pool = iter(rest)
     hands = [0, 0, 0, 0]
