@@ -79,8 +79,6 @@ HOLDINGS: tuple[sims.Scenario, ...] = (
 """Doubling holdings used only here (the others are the hand simulation's own scenarios)."""
 
 
-
-
 @dataclass(frozen=True)
 class BuyerHolding:
     """The buyer's eight cards: ``first`` (the five it bought with; a rule-of-thumb player buys
