@@ -49,8 +49,11 @@ def texts(course: CourseSpec) -> Iterator[tuple[str, Text, bool]]:
             yield f"{name} steps[{i}] text", step.body, False
             if step.puzzle is not None:
                 for field in ("prompt", "hint", "explanation"):
-                    # A checkpoint's puzzles have no hint: none is missing.
-                    required = not (field == "hint" and lesson.checkpoint)
+                    # A checkpoint's puzzles have no hint, and a best-card puzzle may leave its
+                    # prompt to the page (the same question every time): none is missing.
+                    required = not (field == "hint" and lesson.checkpoint) and not (
+                        field == "prompt" and step.puzzle.task == "best-card"
+                    )
                     yield f"{name} puzzle {step.puzzle.key} {field}", getattr(step.puzzle, field), required
 
 

@@ -390,6 +390,15 @@ def test_curriculum_stats_reports_every_course_of_a_variant():
     assert "\nsaudi-playing-well: " in text
 
 
+def test_every_course_of_the_real_curriculum_is_written_in_four_languages():
+    # A best-card puzzle without a prompt is complete: the page asks its question.
+    result = json.loads(run_stats("--json"))
+
+    for row in result.values():
+        for key, course in row["courses"].items():
+            assert course["complete_languages"] == ["ar", "en", "fa", "fr"], key
+
+
 def test_curriculum_stats_of_the_real_curriculum_matches_the_files():
     result = json.loads(run_stats("--json"))
 
