@@ -87,14 +87,15 @@ run: venv messages
 	$(MANAGE) load_curriculum
 	$(MANAGE) runserver 127.0.0.1:8000
 
-# test: lint, then the whole suite (with doctests) on SQLite, then the database tests again on PostgreSQL.
+# test: lint, then the suite (with doctests) on SQLite, then the database and browser tests on PostgreSQL.
 test: venv messages chromium postgres redis
 	$(RUFF) check $(LINT_PATHS)
 	$(MYPY)
-# Everything on SQLite (the default database), then everything that touches a database again on
-# PostgreSQL (the production one): tests/site and the browser tests' live server. tests/engine
-# and the doctests never open a database, so they run once.
-	$(PYTEST) --doctest-modules engine tests -n 2
+# Everything but the browser on SQLite (the default database), then what touches a database on
+# PostgreSQL (the production one): tests/site, and the browser tests, which run once, there. They
+# drive pages, not SQL: running them on both databases doubled the suite's longest part and
+# proved nothing tests/site does not. tests/engine and the doctests never open a database.
+	$(PYTEST) --doctest-modules engine tests --ignore=tests/browser -n 2
 	DATABASE_URL=$(PG_URL) $(PYTEST) tests/site tests/browser -n 2
 # The fault test stops and restarts PostgreSQL: alone, after the rest.
 	DATABASE_URL=$(PG_URL) RUN_FAULT_TESTS=1 $(PYTEST) tests/site/test_faults.py

@@ -6,10 +6,8 @@ puzzle renders everything a learner can read about it.
 """
 
 import re
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
@@ -23,8 +21,7 @@ WESTERN = re.compile(r"[0-9]")
 
 
 @pytest.fixture
-def curriculum(db):
-    call_command("load_curriculum", stdout=StringIO(), stderr=StringIO())
+def curriculum(loaded):
     yield
     translation.activate("en")
 

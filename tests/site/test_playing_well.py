@@ -1,21 +1,14 @@
 """The second Saudi course, "playing well": a course of its own beside the rules course, named by
 its key in its address (/learn/saudi-playing-well/), listed right after the rules course."""
 
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 
 from lessons.content import LANGS, read_curriculum
 from lessons.models import Course
 from tests.site.pages import answer
 
 KEY = "saudi-playing-well"
-
-
-@pytest.fixture
-def loaded(db):
-    call_command("load_curriculum", stdout=StringIO(), stderr=StringIO())
 
 
 def test_the_loader_reads_it_as_a_saudi_course_with_its_own_key():

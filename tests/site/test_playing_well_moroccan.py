@@ -3,21 +3,14 @@
 every best-card answer the solver's (the loader refuses any other), in Moroccan words."""
 
 from collections import Counter
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 
 from lessons.content import LANGS, read_curriculum
 from lessons.models import Course
 from tests.site.pages import answer
 
 KEY = "moroccan-playing-well"
-
-
-@pytest.fixture
-def loaded(db):
-    call_command("load_curriculum", stdout=StringIO(), stderr=StringIO())
 
 
 def spec():

@@ -6,12 +6,10 @@ from __future__ import annotations
 import html
 import re
 from functools import cache
-from io import StringIO
 from pathlib import Path
 
 import pytest
 import yaml
-from django.core.management import call_command
 
 from engine.messages import MESSAGE_KEYS, lookup
 from lessons.content import read_curriculum
@@ -114,11 +112,6 @@ def test_engine_sentences_for_moroccan_and_french_use_no_saudi_word(variant, lan
 
 
 # ---------------------------------------------------------------- pages
-
-
-@pytest.fixture
-def loaded(db):
-    call_command("load_curriculum", stdout=StringIO(), stderr=StringIO())
 
 
 def pages_of(variant: str) -> list[str]:
