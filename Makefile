@@ -7,7 +7,7 @@ VENV   := .venv
 # The interpreter the venv is made from: Debian's own python3 when it is 3.11 or newer, because
 # it is built with profile-guided and link-time optimisation, and an answer costs 12 % fewer
 # instructions and about a quarter less CPU time than on an interpreter built without them
-# (docs/DEPLOY.md, "Performance notes").
+# (docs/performance.md, "Performance notes").
 # `make PYTHON3=python3.12 venv` chooses another.
 PYTHON3 ?= $(shell /usr/bin/python3 -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null && echo /usr/bin/python3 || echo python3)
 PY     := $(VENV)/bin/python

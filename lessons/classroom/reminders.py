@@ -2,7 +2,8 @@
 
 Where the site can send email (``settings.REMINDERS_BY_EMAIL``: ``EMAIL_HOST`` or
 ``EMAIL_BACKEND`` is set), a pupil may give an address for reminders on their drills page.
-``manage.py send_due_reminders``, run from cron every hour, then writes to each pupil who gave one,
+``manage.py send_due_reminders``, run every hour (a systemd timer, docs/DEPLOY.md), then writes
+to each pupil who gave one,
 :data:`settings.REMINDER_HOURS` hours or less before a drill given to them is due, unless they
 finished it already: once per drill and pupil, in the language of the page where they gave
 their address, with the drill's due time in the zone the teacher chose it in.
