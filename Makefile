@@ -39,7 +39,7 @@ apt_install = { $(APT_INSTALL) $(1) || { apt-get update && $(APT_INSTALL) $(1); 
 help:
 	@echo "make run     create .venv, install, migrate, load the curriculum, serve on http://127.0.0.1:8000"
 	@echo "make test    install what the tests need and run the whole suite (SQLite, then PostgreSQL)"
-	@echo "make lint    ruff and mypy (strict on engine/)"
+	@echo "make lint    ruff and mypy (strict on engine/; lessons/ and baloot_site/ with Django's types)"
 	@echo "make bench   run the benchmarks in bench/"
 	@echo "make simulations  the bidding and score-sheet simulations of docs/simulations.md (about 4 CPU minutes)"
 	@echo "make compiled  compile the solver's search with mypyc (part of make venv; optional)"
@@ -99,7 +99,8 @@ test: venv messages chromium postgres redis
 # The fault test stops and restarts PostgreSQL: alone, after the rest.
 	DATABASE_URL=$(PG_URL) RUN_FAULT_TESTS=1 $(PYTEST) tests/site/test_faults.py
 
-# lint: ruff on the Python code, mypy --strict on engine/ (configured in pyproject.toml).
+# lint: ruff on the Python code; mypy, strict on engine/, and on lessons/ and baloot_site/ with
+# django-stubs, every function body checked (configured in pyproject.toml).
 lint: venv
 	$(RUFF) check $(LINT_PATHS)
 	$(MYPY)

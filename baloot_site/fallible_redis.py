@@ -116,8 +116,8 @@ class FallibleRedisCache(RedisCache):
     def delete_many(self, keys: Iterable[Any], version: int | None = None) -> None:
         self._try(None, super().delete_many, keys, version)
 
-    def clear(self) -> bool:
-        return self._try(False, super().clear)
+    def clear(self) -> None:
+        self._try(None, super().clear)
 
 
 def redis_status() -> str | None:

@@ -69,7 +69,7 @@ def reviewable(table: Table, n: int) -> bool:
     """Hand ``n`` (1-based) is over and was played (not a void deal)."""
     if not 1 <= n <= len(table.records):
         return False
-    result = table.records[n - 1].get("result")
+    result = table.records[n - 1].get("result") or {}
     return bool(result) and not result.get("void")
 
 
