@@ -228,13 +228,19 @@ def gunicorn(
             time.sleep(0.5)
         yield process
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
         log.close()
+
+
+def stop(process: subprocess.Popen[bytes], timeout: float = 40) -> None:
+    """SIGTERM, and SIGKILL if it has not exited within ``timeout`` seconds (gunicorn's graceful
+    stop waits 30 for its workers)."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def healthy(port: int) -> bool:

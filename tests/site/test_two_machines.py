@@ -13,7 +13,6 @@ server two machines could share.
 """
 
 import contextlib
-import http.client
 import os
 import re
 import subprocess
@@ -25,7 +24,19 @@ from collections.abc import Iterator
 import pytest
 from django.db import connection
 
-from bench.loadtest import ADMIN_URL, PYTHON, ROOT, free_port, gunicorn, manage, psql, server_env, start_redis
+from bench.loadtest import (
+    ADMIN_URL,
+    PYTHON,
+    ROOT,
+    free_port,
+    gunicorn,
+    manage,
+    psql,
+    server_env,
+    start_redis,
+    stop,
+)
+from tests.site.http_browser import Browser
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql",
@@ -40,38 +51,13 @@ SIGNED_IN = 'id="logout-form"'
 PREFERRED_CALLS = ["sun", "hokm", "confirm", "pass"]
 
 
-class Learner:
-    """One browser (one cookie jar) whose requests go to each server in turn."""
-
-    def __init__(self, ports):
-        self.ports = ports
-        self.sent = 0
-        self.cookies = {}
-        self.statuses = []
+class Learner(Browser):
+    """One browser whose requests go to each server in turn, and never get a 500."""
 
     def send(self, method, path, form=None, htmx=False):
-        port = self.ports[self.sent % len(self.ports)]
-        self.sent += 1
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        body = None
-        if form is not None:
-            body = urllib.parse.urlencode(form)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-        if htmx:
-            headers["HX-Request"] = "true"
-        conn.request(method, path, body=body, headers=headers)
-        response = conn.getresponse()
-        text = response.read().decode()
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie":
-                key, _, rest = value.partition("=")
-                self.cookies[key] = rest.split(";", 1)[0]
-        conn.close()
-        self.statuses.append((response.status, method, path, port))
-        assert response.status < 500, (method, path, port, text[:500])
-        return response.status, text, response.getheader("Location")
+        status, text = super().send(method, path, form, htmx=htmx)
+        assert status < 500, (method, path, text[:500])
+        return status, text, self.location
 
     def page(self, path):
         """A page of the site, which must show the learner signed in."""
@@ -166,12 +152,7 @@ def rq_worker(env):
     try:
         yield process, log
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
         log.close()
 
 
@@ -205,7 +186,7 @@ def test_two_servers_one_learner_redis_stopped_and_started_again():
                 gunicorn(envs[1], ports[1]),
                 rq_worker(envs[0]) as (worker, log),
             ):
-                learner = Learner(ports)
+                learner = Learner(*ports)
                 learner.send("GET", "/en/accounts/login/")
                 form = {"username": "nadia@example.org", "password": PASSWORD}
                 assert learner.send("POST", "/en/accounts/login/", form)[0] == 302
