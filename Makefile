@@ -7,7 +7,7 @@ VENV   := .venv
 # The interpreter the venv is made from: Debian's own python3 when it is 3.11 or newer, because
 # it is built with profile-guided and link-time optimisation, and an answer costs 12 % fewer
 # instructions and about a quarter less CPU time than on an interpreter built without them
-# (docs/DEPLOY.md, "Performance notes").
+# (docs/performance.md, "Performance notes").
 # `make PYTHON3=python3.12 venv` chooses another.
 PYTHON3 ?= $(shell /usr/bin/python3 -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null && echo /usr/bin/python3 || echo python3)
 PY     := $(VENV)/bin/python
@@ -39,7 +39,7 @@ apt_install = { $(APT_INSTALL) $(1) || { apt-get update && $(APT_INSTALL) $(1); 
 help:
 	@echo "make run     create .venv, install, migrate, load the curriculum, serve on http://127.0.0.1:8000"
 	@echo "make test    install what the tests need and run the whole suite (SQLite, then PostgreSQL)"
-	@echo "make lint    ruff and mypy (strict on engine/)"
+	@echo "make lint    ruff and mypy (strict on engine/; lessons/ and baloot_site/ with Django's types)"
 	@echo "make bench   run the benchmarks in bench/"
 	@echo "make simulations  the bidding and score-sheet simulations of docs/simulations.md (about 4 CPU minutes)"
 	@echo "make compiled  compile the solver's search with mypyc (part of make venv; optional)"
@@ -100,7 +100,8 @@ test: venv messages chromium postgres redis
 # The fault test stops and restarts PostgreSQL: alone, after the rest.
 	DATABASE_URL=$(PG_URL) RUN_FAULT_TESTS=1 $(PYTEST) tests/site/test_faults.py
 
-# lint: ruff on the Python code, mypy --strict on engine/ (configured in pyproject.toml).
+# lint: ruff on the Python code; mypy, strict on engine/, and on lessons/ and baloot_site/ with
+# django-stubs, every function body checked (configured in pyproject.toml).
 lint: venv
 	$(RUFF) check $(LINT_PATHS)
 	$(MYPY)

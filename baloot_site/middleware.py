@@ -31,6 +31,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 
 from baloot_site.client_address import client_address
+from baloot_site.fallible_redis import REDIS_DOWN, is_down, mark_down
 from lessons.render import page
 
 request_log = logging.getLogger("baloot_site.requests")
@@ -286,7 +287,16 @@ def count_each(keys: list[str], timeout: int) -> list[int]:
     """Add one to each counter (a new one starts at 1 and lasts ``timeout`` seconds); the new counts."""
     backend = caches["default"]
     if isinstance(backend, RedisCache):
-        return _count_each_in_redis(backend, keys, timeout)
+        # A Redis that cannot be reached counts nothing: the limits let requests through (fail
+        # open, a warning logged) rather than refusing every learner or answering 500.
+        location = getattr(backend, "location", "")
+        if is_down(location):
+            return [0] * len(keys)
+        try:
+            return _count_each_in_redis(backend, keys, timeout)
+        except REDIS_DOWN as e:
+            mark_down(location, e, "rate limits")
+            return [0] * len(keys)
     # Any other cache (the memory cache of development and tests): Django's cache API, key by key.
     return [_count(key, timeout) for key in keys]
 

@@ -267,17 +267,27 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 # One Redis shared by every app server holds the cache (rate limits, axes' counters stay in the
 # database) and the sessions' cached copies; without REDIS_URL each process keeps its own memory cache.
+# Redis may fail without taking the site down (baloot_site/fallible_redis.py): while it cannot be
+# reached the cache is an empty one, sessions are the database's, rate limits let requests through.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Seconds to wait for Redis to accept a connection, or to answer: longer, it is taken as down.
+REDIS_TIMEOUT_SECONDS = env_int("REDIS_TIMEOUT_SECONDS", 1)
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's own; the rate limits count through its client (baloot_site/middleware.py).
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's own, made to fail softly; the rate limits count through its client
+            # (baloot_site/middleware.py).
+            "BACKEND": "baloot_site.fallible_redis.FallibleRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "baloot"),
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            },
         }
     }
-    # Sessions read from Redis and written through to the database: a Redis restart logs nobody out.
+    # Sessions written to the database and kept in Redis as a copy, read first: neither a Redis
+    # restart nor a Redis that is down logs anybody out.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -291,7 +301,8 @@ else:
 if REDIS_URL:
     INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
     RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 120}}
-    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    # With the queue unreachable a task runs in the request that enqueues it (fallible_redis.py).
+    TASKS = {"default": {"BACKEND": "baloot_site.fallible_redis.FallibleRQBackend", "QUEUES": ["default"]}}
 else:
     TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
@@ -384,6 +395,13 @@ LOGGING = {
             "formatter": "error_line",
             "level": "ERROR",
         },
+        # Warnings in the same JSON shape: a Redis that cannot be reached (baloot_site/fallible_redis.py).
+        "stderr_warnings": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "error_line",
+            "level": "WARNING",
+        },
     },
     "loggers": {
         "baloot_site.requests": {
@@ -394,5 +412,6 @@ LOGGING = {
         # Not on to Django's own handlers as well: with DEBUG on, each error would print twice.
         "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
         "baloot_site.errors": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "baloot_site.redis": {"handlers": ["stderr_warnings"], "level": "WARNING", "propagate": False},
     },
 }

@@ -7,14 +7,14 @@ included, so that a fragment always comes back in the page's language.
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from baloot_site import health, language
 
 # A database that went down answers 503 rather than 500 (baloot_site/errors.py).
 handler500 = "baloot_site.errors.server_error"
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     # For load balancers and monitoring: outside the language prefixes, no session.
     path("healthz", health.healthz, name="healthz"),
     # The language switcher posts here; it sits outside the prefixes on purpose.

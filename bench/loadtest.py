@@ -181,20 +181,28 @@ def prepare(env: dict[str, str]) -> dict[str, list]:  # type: ignore[type-arg]
 def throwaway_redis() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A Redis on a free loopback port, without persistence, for the cache and the sessions."""
     port = free_port()
-    command = ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = start_redis(port)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("redis-server did not start")
-            time.sleep(0.1)
         yield f"redis://127.0.0.1:{port}/0", process
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def start_redis(port: int) -> subprocess.Popen[bytes]:
+    """redis-server on loopback ``port``, without persistence, once it takes connections (the
+    fault tests start it again on the same port after stopping it)."""
+    command = ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while True:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+            return process
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.terminate()
+            process.wait(timeout=30)
+            raise RuntimeError("redis-server did not start")
+        time.sleep(0.1)
 
 
 @contextlib.contextmanager
@@ -220,13 +228,19 @@ def gunicorn(
             time.sleep(0.5)
         yield process
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
         log.close()
+
+
+def stop(process: subprocess.Popen[bytes], timeout: float = 40) -> None:
+    """SIGTERM, and SIGKILL if it has not exited within ``timeout`` seconds (gunicorn's graceful
+    stop waits 30 for its workers)."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def healthy(port: int) -> bool:

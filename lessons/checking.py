@@ -38,7 +38,7 @@ import functools
 import inspect
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,7 +178,7 @@ def _run(command: str, position: str, lang: str, deck: str) -> dict[str, Any]:
     # Positions are few and answers many: the same question is answered from the cache.
     function = _command(command)
     if deck != "french" and _takes_deck(command):
-        return function(json.loads(position), lang, deck=deck)  # type: ignore[call-arg]
+        return function(json.loads(position), lang, deck=deck)
     return function(json.loads(position), lang)
 
 
@@ -332,7 +332,8 @@ def _parse_contract_made(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
     return outcome
 
 
-_PARSERS = {
+# Keyed by the puzzle's task as stored (a plain string; Task's values are strings too).
+_PARSERS: dict[str, Callable[[Puzzle, Mapping[str, Any]], object]] = {
     Task.PLAY: _parse_play,
     Task.ALL_LEGAL: _parse_all_legal,
     Task.TRICK_WINNER: _parse_trick_winner,
@@ -521,7 +522,7 @@ def _check_contract_made(
     return Verdict(correct=False, reasons=_as_reasons(sol.steps), solution=sol)
 
 
-_CHECKS = {
+_CHECKS: dict[str, Callable[[Puzzle, Any, dict[str, Any], str, str], Verdict]] = {
     Task.PLAY: _check_play,
     Task.ALL_LEGAL: _check_all_legal,
     Task.TRICK_WINNER: _check_trick_winner,
@@ -664,7 +665,7 @@ def _wrong_projects(
     steps = list(output.get("steps", []))
     rule = steps[0]["rule"] if steps else ""
     if answer == "none":
-        text = _("Some projects do count here.")
+        text = str(_("Some projects do count here."))
     else:
         text = _("The projects of %(team)s do not count here.") % {
             "team": messages.team_name(answer, puzzle.variant, lang)
@@ -786,7 +787,7 @@ def _wrong_contract_made(
     return [{"rule": "", "message": variant_gettext(msgid, variant)}]
 
 
-_WRONG = {
+_WRONG: dict[str, Callable[[Puzzle, Any, dict[str, Any], Verdict, str, str], list[dict[str, str]]]] = {
     Task.PLAY: _wrong_play,
     Task.ALL_LEGAL: _wrong_all_legal,
     Task.TRICK_WINNER: _wrong_trick_winner,

@@ -59,7 +59,7 @@ def done(item_ids: list[int], user_ids: list[int]) -> set[tuple[int, int]]:
     return {
         (g.drill_item_id, g.user_id)
         for g in games.only("drill_item_id", "user_id", "hands")
-        if hand_over(g.hands)
+        if hand_over(g.hands) and g.drill_item_id is not None and g.user_id is not None
     }
 
 

@@ -12,6 +12,7 @@ course's own words: a sentence that names the trump or the projects has a ``saud
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import translation
@@ -131,7 +132,8 @@ def best_card_hint(puzzle: Puzzle, lang: str, deck: str) -> str:
     variant = puzzle.variant
     if puzzle.answers:
         best = Card.parse(str(puzzle.answers[0]))
-        hand = next((h for h in (puzzle.position.get("hands") or {}).values() if str(best) in h), [])
+        hands: dict[str, list[str]] = puzzle.position.get("hands") or {}
+        hand = next((h for h in hands.values() if str(best) in h), [])
         if len({Card.parse(c).suit for c in hand}) > 1:
             suit = messages.suit_name(best.suit, variant, lang, deck)
             return _("Look at your {suit}: the best card is one of them.").format(suit=suit)
@@ -149,7 +151,8 @@ def _rules_hint(puzzle: Puzzle, lang: str) -> str:
     return _("Think of the rule: {rules}.").format(rules=messages.join_list(titles, puzzle.variant, lang))
 
 
-_MADE = {
+# Keyed by the puzzle's task as stored (a plain string).
+_MADE: dict[str, Callable[[Puzzle, str, str], str]] = {
     Task.PLAY: _legal_cards,
     Task.ALL_LEGAL: _legal_cards,
     Task.TRICK_WINNER: _trick_winner,

@@ -53,7 +53,7 @@ def get_or_read(key: Any, read: Callable[[], T], keep: Callable[[T], bool] = boo
     version = _current_version(now)
     found = _kept.get(key)
     if found is not None and found[0] == version and now - found[1] < seconds:
-        return found[2]  # type: ignore[no-any-return]
+        return found[2]
     # From the primary: a replica that lags behind would have this process keep old content.
     with reading_from_primary():
         value = read()

@@ -24,7 +24,8 @@ class Variant(models.TextChoices):
     FRENCH = "french", _("French Belote")
 
 
-class Course(models.Model):
+# modeltranslation gives these models a manager made at run time, which django-stubs cannot name.
+class Course(models.Model):  # type: ignore[django-manager-missing]
     """A course of one variant: the rules course, whose key is the variant's name, and others
     (such as "saudi-playing-well") whose key names them in the address /learn/<key>/."""
 
@@ -49,7 +50,7 @@ class Course(models.Model):
         super().save(*args, **kwargs)
 
 
-class Lesson(models.Model):
+class Lesson(models.Model):  # type: ignore[django-manager-missing]  # modeltranslation's manager
     course = models.ForeignKey(Course, on_delete=models.CASCADE, related_name="lessons")
     slug = models.SlugField(max_length=100)
     order = models.PositiveSmallIntegerField()
@@ -121,7 +122,7 @@ class Source(models.TextChoices):
     PERSONAL = "personal", _("Personal")
 
 
-class Puzzle(models.Model):
+class Puzzle(models.Model):  # type: ignore[django-manager-missing]  # modeltranslation's manager
     """A position (the JSON input of the engine command), a task and its accepted answers.
 
     ``key`` is stable across reloads of the content files: attempts refer to it.
@@ -185,7 +186,7 @@ class StepKind(models.TextChoices):
     PUZZLE = "puzzle", _("Puzzle")
 
 
-class Step(models.Model):
+class Step(models.Model):  # type: ignore[django-manager-missing]  # modeltranslation's manager
     lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="steps")
     order = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=StepKind.choices)

@@ -55,9 +55,9 @@ class OnceForm(forms.Form):
     def full_clean(self) -> None:
         super().full_clean()
         # The token is hidden: its error is shown above the form, not beside a field nobody sees.
-        if self._errors and "token" in self._errors:
-            errors = self._errors.pop("token")
-            self._errors.setdefault(NON_FIELD_ERRORS, self.error_class(error_class="nonfield")).extend(errors)
+        if self.errors and "token" in self.errors:
+            errors = self.errors.pop("token")
+            self.errors.setdefault(NON_FIELD_ERRORS, self.error_class(error_class="nonfield")).extend(errors)
 
 
 def claim(token: str, kind: FormKind, user: Any) -> FormResult | None:

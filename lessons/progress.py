@@ -244,11 +244,11 @@ def _insert_row(attempt: Attempt, using: str) -> Attempt:
     sql = _INSERT_SQL.get(using)
     if sql is None:
         quote = connection.ops.quote_name
-        columns = ", ".join(quote(f.column) for f in fields)
+        columns = ", ".join(quote(str(f.column)) for f in fields)  # a concrete field has its column
         marks = ", ".join(["%s"] * len(fields))
         sql = f"INSERT INTO {quote(Attempt._meta.db_table)} ({columns}) VALUES ({marks})"
         if connection.features.can_return_columns_from_insert:
-            sql += f" RETURNING {quote(Attempt._meta.pk.column)}"
+            sql += f" RETURNING {quote(str(Attempt._meta.pk.column))}"
         _INSERT_SQL[using] = sql
     params = [f.get_db_prep_save(getattr(attempt, f.attname), connection) for f in fields]
     with connection.cursor() as cursor:

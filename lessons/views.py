@@ -40,6 +40,7 @@ from lessons.templatetags.table import (
     line_view,
     table_view,
 )
+from lessons.typed_requests import htmx_of
 
 # A lesson with this many stars (progress.lesson_stars) is done: every puzzle solved.
 SOLVED_STARS = 2
@@ -65,7 +66,7 @@ def get_prefs(request: HttpRequest) -> dict[str, str]:
 def prefs(request: HttpRequest) -> HttpResponse:
     form = PrefsForm(request.POST)
     if not form.is_valid():
-        message = " ".join(e for errors in form.errors.values() for e in errors)
+        message = " ".join(str(e) for errors in form.errors.values() for e in errors)
         return _bad_request(request, message)
     chosen = {key: form.cleaned_data[key] for key in ("digits", "deck") if form.cleaned_data[key]}
     request.session[PREFS_KEY] = {**get_prefs(request), **chosen}
@@ -99,7 +100,7 @@ def home(request: HttpRequest) -> HttpResponse:
             course,
             marks.get(course.pk),
             _start_url(firsts[course.pk]),
-            firsts[course.pk] is not None and stars.get(firsts[course.pk].pk, 0) >= SOLVED_STARS,
+            (first := firsts[course.pk]) is not None and stars.get(first.pk, 0) >= SOLVED_STARS,
         )
         for course in courses
     ]
@@ -219,6 +220,7 @@ def hint(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
         return page
     if page.lesson.checkpoint:
         return page.bad_input(_("A checkpoint offers no hint: answer with what the lessons taught."))
+    assert page.puzzle is not None  # a step without a puzzle was answered with a 400 above
     progress.hint_used(request, page.puzzle)
     page.hint_shown = True
     return page.render(fragment="hint")
@@ -306,7 +308,7 @@ def _bad_request(request: HttpRequest, message: str, back: str = "") -> HttpResp
     back = back or reverse("home")
     # page_url: switching language from this page goes back to a page that exists, not to the POST.
     ctx = {"message": message, "back": back, "page_url": back, "prefs": get_prefs(request)}
-    template = "lessons/bad_request.html#problem" if request.htmx else "lessons/bad_request.html"
+    template = "lessons/bad_request.html#problem" if htmx_of(request) else "lessons/bad_request.html"
     return render(request, template, ctx, status=400)
 
 
@@ -368,7 +370,7 @@ class StepPage:
         if self._hint is None:
             # A checkpoint offers no hint, not even one made from the puzzle.
             offered = self.puzzle and not getattr(self.lesson, "checkpoint", False)
-            self._hint = hints.hint_for(self.puzzle, self.lang, self.deck) if offered else ""
+            self._hint = hints.hint_for(self.puzzle, self.lang, self.deck) if self.puzzle and offered else ""
         return self._hint
 
     @property
@@ -390,7 +392,7 @@ class StepPage:
         assert puzzle is not None
         token_form = TokenForm(request.POST)
         if not token_form.is_valid():
-            return self.bad_input(token_form.errors["token"][0])
+            return self.bad_input(str(token_form.errors["token"][0]))
         try:
             given = checking.parse_answer(puzzle, request.POST)
         except checking.BadAnswer as e:
@@ -414,7 +416,7 @@ class StepPage:
 
     def render(self, fragment: str = "", status: int = 200) -> HttpResponse:
         template = "lessons/puzzle.html" if self.puzzle else "lessons/step.html"
-        if fragment and self.request.htmx:
+        if fragment and htmx_of(self.request):
             template += "#" + fragment
         elif self.full_template:
             template = self.full_template

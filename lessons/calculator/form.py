@@ -200,7 +200,8 @@ class CalculatorForm(forms.Form):
         return any(str(self.data.get(name) or "").strip() for name in ("points", "other", "tricks"))
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         trump = data.get("trump")
         if trump is None:
             return data
@@ -229,7 +230,9 @@ class CalculatorForm(forms.Form):
         return str(_("Write a number from %(lo)s to %(hi)s.") % {"lo": 1, "hi": hi})
 
     def _card_points(self, data: dict[str, Any], total: int) -> None:
-        points, other, tricks = data.get("points"), data.get("other"), data.get("tricks")
+        points: int | None = data.get("points")
+        other: int | None = data.get("other")
+        tricks: int | None = data.get("tricks")
         for name, value in (("points", points), ("other", other)):
             if value is not None and value > total:
                 self.add_error(name, self.words("Card points go from 0 to %(total)s.") % {"total": total})
@@ -245,6 +248,7 @@ class CalculatorForm(forms.Form):
             else:
                 return
         elif points is None:
+            other = other or 0  # not None: both None is the branch above
             points = total - other
         elif other is None:
             other = total - points

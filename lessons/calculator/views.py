@@ -18,7 +18,7 @@ Bad input is answered beside its field in the page language, never with a 500.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
@@ -47,6 +47,7 @@ from lessons.calculator.form import (
 from lessons.models import Variant
 from lessons.templatetags.baloot import localize_digits, variant_gettext
 from lessons.templatetags.table import card_face, effective_deck
+from lessons.typed_requests import htmx_of
 from lessons.views import get_prefs
 
 DEFAULT_TRUMP = {"saudi": SUN, "moroccan": "H", "french": "H"}
@@ -270,7 +271,7 @@ class CalculatorPage:
     def render(self) -> HttpResponse:
         template = "calculator/page.html"
         # Going back to an address htmx pushed may ask for it again: that needs the whole page.
-        fragment = bool(self.request.htmx) and not self.request.htmx.history_restore_request
+        fragment = bool(htmx_of(self.request)) and not htmx_of(self.request).history_restore_request
         if fragment:
             template += "#result"
         response = render(self.request, template, self.context())
@@ -345,7 +346,7 @@ class CalculatorPage:
             # Folded, the dealer is still named: "Dealer and house rules (South)".
             "dealer_name": f"({seats_named[data['dealer']]})" if data.get("dealer") in seats_named else "",
             "teams": [(t, messages.team_name(t, v, lang)) for t in ("NS", "EW")],
-            "projects": self._project_seats(data, labels),
+            "projects": self._project_seats(cast(QueryDict, data), labels),  # the form's is a QueryDict
             "suits": self._picker_rows(),
             "ready": form.ready,
             "peek_warning": bool(errors) and form.ready,
@@ -431,7 +432,7 @@ class CalculatorPage:
                 )
             has_cards = any(s["ticked"] for s in slots)
             has_error = any(s["name"] in self.form.errors for s in slots)
-            summary = [s["info"] for s in slots if s["info"]]
+            summary = [str(s["info"]) for s in slots if s["info"]]
             seats.append(
                 {
                     "seat": seat,
@@ -491,7 +492,8 @@ class CalculatorPage:
             trump = line.get("trump")
             if trump == SUN:
                 contract = messages.call_name("sun", v, lang)
-            elif trump in SUIT_LETTERS:
+            # One suit's letter: not "" nor None, which `in` a string would take (or fail on).
+            elif trump in tuple(SUIT_LETTERS):
                 suit = messages.suit_name(SUIT_LETTERS.index(trump), v, lang, self.deck)
                 contract = _("Hokm %(suit)s") % {"suit": suit} if v == "saudi" else suit
             else:

@@ -146,7 +146,7 @@ def pupil_weeks(classroom: Classroom, pupil: Any) -> list[Week]:
         count = counts[_week_of(moment)]
         count[0] += 1
         count[1] += bool(correct)
-    plays = (
+    play_rows = (
         TrainerPlay.objects.filter(learner__user_id=pupil.pk, created__gte=since)
         .order_by("created", "id")
         .values_list("learner__variant", "created", "success", "rating_before", "rating_after")
@@ -160,7 +160,7 @@ def pupil_weeks(classroom: Classroom, pupil: Any) -> list[Week]:
         variant: (round(rating), played)
         for variant, rating, played in trained.values_list("variant", "rating", "played")
     }
-    plays = list(plays)
+    plays = list(play_rows)
     in_weeks = Counter(variant for variant, *_ in plays)
     latest = {variant: rating for variant, (rating, played) in total.items() if played > in_weeks[variant]}
     by_week: dict[dt.date, dict[str, int]] = {}

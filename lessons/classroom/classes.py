@@ -55,6 +55,7 @@ from lessons.models import Account, Attempt, Classroom, FormKind, FormResult, In
 from lessons.names import clean_name
 from lessons.render import confirm_page, csrf_input, page
 from lessons.templatetags.baloot import list_separator
+from lessons.typed_requests import SignedInRequest
 
 User = get_user_model()
 
@@ -163,7 +164,8 @@ class BulkStudentsForm(once.OnceForm):
             raise ValidationError(_("Enter at least one name."))
         if len(lines) > BULK_MAX:
             raise ValidationError(_("At most %(n)s names at once.") % {"n": BULK_MAX})
-        names, errors = [], []
+        names: list[str] = []
+        errors: list[str] = []
         for n, line in enumerate(lines, 1):
             try:
                 names.append(clean_name(line, accounts.NAME_MAX))
@@ -222,7 +224,7 @@ def for_teachers(request: HttpRequest) -> HttpResponse:
 
 @teacher_required
 @require_http_methods(["GET", "POST"])
-def class_list(request: HttpRequest) -> HttpResponse:
+def class_list(request: SignedInRequest) -> HttpResponse:
     """The classes this teacher teaches, and a form to make one."""
     form = ClassForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -394,7 +396,7 @@ def set_open(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def add_teacher(request: HttpRequest, class_id: int) -> HttpResponse:
+def add_teacher(request: SignedInRequest, class_id: int) -> HttpResponse:
     """The class's owner invites another teacher by email: the same answer whoever has the address."""
     classroom = class_for_owner(request, class_id)
     form = CoTeacherForm(request.POST)
@@ -426,7 +428,7 @@ def cancel_invitation(request: HttpRequest, class_id: int, invitation_id: int) -
 
 @teacher_required
 @require_http_methods(["GET", "POST"])
-def invitation(request: HttpRequest, token: str) -> HttpResponse:
+def invitation(request: SignedInRequest, token: str) -> HttpResponse:
     """An invitation's page: the invited teacher (signed in with its email) accepts or declines it.
 
     Anyone else is told only to sign in with the address it was sent to: the page says nothing
@@ -456,7 +458,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def teacher_leave(request: HttpRequest, class_id: int) -> HttpResponse:
+def teacher_leave(request: SignedInRequest, class_id: int) -> HttpResponse:
     """A co-teacher stops teaching the class, after saying so on a page that asks first
     (an archived class too: it is no longer theirs to keep)."""
     classroom = class_for_teacher(request, class_id, change=True, archived_too=True)
@@ -475,7 +477,8 @@ def remove_teacher(request: HttpRequest, class_id: int, user_id: int) -> HttpRes
     """The owner takes a co-teacher off the class: asks first (GET), removes (POST). The class
     and everything in it stay; the teacher comes back only by accepting a new invitation."""
     classroom = class_for_owner(request, class_id)
-    co_teacher = classroom.teachers.exclude(pk=classroom.owner_id).filter(pk=user_id).first()
+    # An owner gone (owner_id None) excludes nobody.
+    co_teacher = classroom.teachers.exclude(pk=classroom.owner_id).filter(pk=user_id).first()  # type: ignore[misc]
     if co_teacher is None:
         raise Http404
     back = reverse("classes-detail", args=[classroom.pk]) + "#teachers"
@@ -504,7 +507,7 @@ def remove_teacher(request: HttpRequest, class_id: int, user_id: int) -> HttpRes
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def students_new(request: HttpRequest, class_id: int) -> HttpResponse:
+def students_new(request: SignedInRequest, class_id: int) -> HttpResponse:
     """Accounts for a list of pupils at once, then their login cards (:func:`cards`), ready to print.
 
     The accounts belong to this class (``Account.home_class``). A name already in the class is
@@ -538,7 +541,7 @@ def students_new(request: HttpRequest, class_id: int) -> HttpResponse:
     return page(request, "classroom/students_new.html", ctx)
 
 
-def _to_cards(request: HttpRequest, classroom: Classroom, token: str) -> HttpResponse:
+def _to_cards(request: SignedInRequest, classroom: Classroom, token: str) -> HttpResponse:
     """After the form that made the cards (or its second submit): the page that shows them."""
     if not FormResult.objects.filter(token=token, user=request.user, classroom=classroom).exists():
         return _sent_elsewhere(request, reverse("classes-detail", args=[classroom.pk]))
@@ -547,7 +550,7 @@ def _to_cards(request: HttpRequest, classroom: Classroom, token: str) -> HttpRes
 
 @login_required
 @never_cache  # first passwords: never kept by the browser or a proxy; a reload asks again
-def cards(request: HttpRequest, class_id: int, token: str) -> HttpResponse:
+def cards(request: SignedInRequest, class_id: int, token: str) -> HttpResponse:
     """Login cards just made, for the teacher who made them: reload and print as often as needed."""
     classroom = class_for_teacher(request, class_id)
     made = FormResult.objects.filter(
@@ -570,7 +573,7 @@ class PasswordForm(once.OnceForm):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def student_password(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
+def student_password(request: SignedInRequest, class_id: int, user_id: int) -> HttpResponse:
     """A new password for a pupil who lost theirs, on a new login card, after a page that asks first.
 
     Only the teachers of the class the pupil's account was made in may do it: a teacher of a class
@@ -647,7 +650,7 @@ def _set_left(classroom: Classroom, user_id: int, when: Any) -> None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def leave(request: HttpRequest, class_id: int) -> HttpResponse:
+def leave(request: SignedInRequest, class_id: int) -> HttpResponse:
     """A pupil leaves the class: asks first (GET); a former pupil, their answers kept (POST)."""
     classroom = class_for_student(request, class_id)
     if request.method == "GET":
@@ -818,7 +821,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     classroom = Classroom.objects.filter(code=normalize_code(code)).first()
     if classroom is None:
         # A mistyped, old or replaced code: say so, with the box to type it again (a 404 all the same).
-        form = CodeForm({"code": code[:20]})
+        form: forms.Form = CodeForm({"code": code[:20]})
         form.is_valid()
         return page(request, "classroom/join_code.html", {"form": form, "unknown": True}, status=404)
     user = request.user

@@ -17,7 +17,7 @@ import datetime as dt
 import functools
 import zoneinfo
 from types import SimpleNamespace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from django import forms
 from django.conf import settings
@@ -59,6 +59,7 @@ from lessons.models import (
 )
 from lessons.render import confirm_page, page
 from lessons.templatetags.baloot import separator, theme_name
+from lessons.typed_requests import SignedInRequest
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _lesson_steps
 
 User = get_user_model()
@@ -94,7 +95,7 @@ class DrillForm(forms.ModelForm):
         label=gettext_lazy("Draft: not given to the pupils yet"),
         required=False,
     )
-    pupils = forms.ModelMultipleChoiceField(
+    pupils: forms.ModelMultipleChoiceField[Any] = forms.ModelMultipleChoiceField(
         label=gettext_lazy("Only for these pupils"),
         help_text=gettext_lazy("None ticked: the whole class, and the pupils who join later."),
         required=False,
@@ -122,8 +123,10 @@ class DrillForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         first, last = due_date_range()
         self.fields["due"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
-        self.fields["pupils"].queryset = present_pupils(classroom)
-        self.fields["pupils"].label_from_instance = display_name
+        pupils = self.fields["pupils"]
+        assert isinstance(pupils, forms.ModelMultipleChoiceField)  # declared above
+        pupils.queryset = present_pupils(classroom)
+        pupils.label_from_instance = display_name  # type: ignore[assignment]  # how Django's documentation names them
         drill = self.instance
         if drill.pk is not None:
             self.initial.update(
@@ -217,17 +220,19 @@ class SearchForm(forms.Form):
 
     def __init__(self, *args: Any, themes: list[str], lessons: list[Lesson], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        anything = [("", gettext_lazy("Any"))]
-        self.fields["variant"].choices = anything + list(Variant.choices)
-        self.fields["lesson"].choices = anything + [
+        anything: list[tuple[Any, Any]] = [("", gettext_lazy("Any"))]
+        # The fields given their choices here are ChoiceFields (declared above).
+        choice_fields = cast("dict[str, forms.ChoiceField]", self.fields)
+        choice_fields["variant"].choices = anything + list(Variant.choices)
+        choice_fields["lesson"].choices = anything + [
             (lesson.pk, f"{lesson.course.title}{separator()}{lesson.title}") for lesson in lessons
         ]
         # By name, in the page's language: the names are what the teacher reads, never the keys.
         named = sorted(((t, _theme_name(t)) for t in themes), key=lambda tn: tn[1].casefold())
-        self.fields["theme"].choices = anything + named
-        self.fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]
-        self.fields["band"].choices = anything + list(puzzle_themes.BAND_NAMES.items())
-        self.fields["source"].choices = [
+        choice_fields["theme"].choices = anything + named
+        choice_fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]
+        choice_fields["band"].choices = anything + list(puzzle_themes.BAND_NAMES.items())
+        choice_fields["source"].choices = [
             *anything,
             ("curriculum", gettext_lazy("The courses")),
             ("generated", gettext_lazy("The puzzle generator")),
@@ -296,7 +301,7 @@ def drill_new(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def drill_edit(request: HttpRequest, drill_id: int) -> HttpResponse:
+def drill_edit(request: SignedInRequest, drill_id: int) -> HttpResponse:
     """The drill's settings and items, and a search for puzzles and lessons to add."""
     drill = drill_for_teacher(request, drill_id, change=request.method == "POST")
     form = DrillForm(request.POST or None, instance=drill, classroom=drill.classroom)
@@ -307,7 +312,7 @@ def drill_edit(request: HttpRequest, drill_id: int) -> HttpResponse:
 
 
 def _edit_page(
-    request: HttpRequest, drill: Drill, form: DrillForm | None = None, status: int = 200
+    request: SignedInRequest, drill: Drill, form: DrillForm | None = None, status: int = 200
 ) -> HttpResponse:
     lessons = list(
         Lesson.objects.select_related("course").order_by("course__order", "course__key", "order")
@@ -355,7 +360,8 @@ def drill_add(request: HttpRequest, drill_id: int) -> HttpResponse:
         return _bad(request, drill, _("This lesson or puzzle cannot be added."))
     with transaction.atomic():
         items = DrillItem.objects.select_for_update().filter(drill=drill)
-        present = set(items.values_list("lesson_id", "puzzle_id"))
+        # (lesson, None) for a lesson's item, (None, puzzle) for a puzzle's.
+        present: set[tuple[int | None, int | None]] = set(items.values_list("lesson_id", "puzzle_id"))
         last = items.aggregate(last=Max("order"))["last"] or 0
         new = [
             DrillItem(drill=drill, lesson=lesson) for lesson in lessons if (lesson.pk, None) not in present
@@ -540,7 +546,7 @@ def drill_copy(request: HttpRequest, drill_id: int) -> HttpResponse:
 
 
 @student_required
-def my_drills(request: HttpRequest) -> HttpResponse:
+def my_drills(request: SignedInRequest) -> HttpResponse:
     """A pupil's home: their drills in every class, the unfinished soonest due first."""
     rows = student_drill_rows(request.user)
     memberships = request.user.memberships.filter(left_at__isnull=True).select_related("classroom")
@@ -554,7 +560,7 @@ def my_drills(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def drill_detail(request: HttpRequest, drill_id: int) -> HttpResponse:
+def drill_detail(request: SignedInRequest, drill_id: int) -> HttpResponse:
     """The drill's lessons and puzzles in order, each marked with the visitor's progress."""
     drill, teacher = drill_for_member(request, drill_id)
     items = list(drill.items.select_related("lesson__course", "puzzle"))

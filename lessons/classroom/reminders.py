@@ -2,7 +2,8 @@
 
 Where the site can send email (``settings.REMINDERS_BY_EMAIL``: ``EMAIL_HOST`` or
 ``EMAIL_BACKEND`` is set), a pupil may give an address for reminders on their drills page.
-``manage.py send_due_reminders``, run from cron every hour, then writes to each pupil who gave one,
+``manage.py send_due_reminders``, run every hour (a systemd timer, docs/DEPLOY.md), then writes
+to each pupil who gave one,
 :data:`settings.REMINDER_HOURS` hours or less before a drill given to them is due, unless they
 finished it already: once per drill and pupil, in the language of the page where they gave
 their address, with the drill's due time in the zone the teacher chose it in.
@@ -24,7 +25,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format, time_format
@@ -38,6 +39,7 @@ from lessons.classroom.permissions import is_student
 from lessons.models import Account, Drill, DueReminder, Membership
 from lessons.render import page
 from lessons.templatetags.baloot import localize_digits
+from lessons.typed_requests import SignedInRequest
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +152,7 @@ class ReminderForm(forms.Form):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def reminder_settings(request: HttpRequest) -> HttpResponse:
+def reminder_settings(request: SignedInRequest) -> HttpResponse:
     """A pupil gives (or takes back) the address their reminders go to; the page's language is
     the reminders' language. Only where the site sends email, and only for pupils."""
     if not settings.REMINDERS_BY_EMAIL or not is_student(request.user):

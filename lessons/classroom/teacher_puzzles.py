@@ -18,7 +18,7 @@ A saved puzzle has ``source="teacher"`` and can be added to the teacher's drills
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth.decorators import login_required
@@ -53,6 +53,7 @@ from lessons.models import (
 )
 from lessons.render import page
 from lessons.templatetags.table import best_card_view, card_face, card_faces, table_view
+from lessons.typed_requests import SignedInRequest, htmx_of
 
 TASKS = (Task.PLAY, Task.ALL_LEGAL, Task.TRICK_WINNER, Task.COUNT, Task.BEST_CARD)
 TRICK_TASKS = (Task.TRICK_WINNER, Task.COUNT)
@@ -154,16 +155,18 @@ class TeacherPuzzleForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.lang = lang
         names = self.card_names()
+        # The fields given their choices here are ChoiceFields (declared above).
+        choice_fields = cast("dict[str, forms.ChoiceField]", self.fields)
         for name in ("trick1", "trick2", "trick3", "trick4"):
-            self.fields[name].choices = [("", "—"), *[(c, names[c]) for c in CARD_CODES]]
+            choice_fields[name].choices = [("", "—"), *[(c, names[c]) for c in CARD_CODES]]
         seat_names = {seat: messages.seat_name(seat, self.picked_variant, lang) for seat in SEATS}
         for seat, name in HAND_FIELDS.items():
             self.fields[name].label = _("Cards of %(seat)s") % {"seat": seat_names[seat]}
         # Seats in the page's language (O for Ouest in French), not the notation's letters.
         named = [(seat, seat_names[seat]) for seat in SEATS]
-        self.fields["seat"].choices = named
-        self.fields["leader"].choices = named
-        self.fields["taker"].choices = [("", "—"), *named]
+        choice_fields["seat"].choices = named
+        choice_fields["leader"].choices = named
+        choice_fields["taker"].choices = [("", "—"), *named]
         self.spec: Any = None  # the checked puzzle, once valid
         self.output: dict[str, Any] | None = None  # the engine's answer, in the teacher's language
         self.position: dict[str, Any] | None = None
@@ -495,7 +498,7 @@ def _puzzle_for_author(request: HttpRequest, key: str, change: bool = False) -> 
 
 
 @teacher_required
-def puzzle_list(request: HttpRequest) -> HttpResponse:
+def puzzle_list(request: SignedInRequest) -> HttpResponse:
     puzzles = Puzzle.objects.filter(
         author_record__author=request.user, author_record__replaced_by__isnull=True
     ).order_by("-author_record__created", "-id")
@@ -578,12 +581,12 @@ def check(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(reverse("teacher-puzzles-new"))
     form = TeacherPuzzleForm(request.POST, lang=get_language() or "en")
     form.is_valid()
-    template = "classroom/puzzle_new.html#verdict" if request.htmx else "classroom/puzzle_new.html"
+    template = "classroom/puzzle_new.html#verdict" if htmx_of(request) else "classroom/puzzle_new.html"
     return page(request, template, {"form": form, "task": form.picked_task, "checked": True})
 
 
 @login_required
-def puzzle_detail(request: HttpRequest, key: str) -> HttpResponse:
+def puzzle_detail(request: SignedInRequest, key: str) -> HttpResponse:
     puzzle = _puzzle_for_author(request, key)
     lang = get_language() or "en"
     solution = checking.solution(puzzle, lang)
@@ -612,7 +615,7 @@ def puzzle_detail(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @login_required
-def puzzle_add_to_drill(request: HttpRequest, key: str) -> HttpResponse:
+def puzzle_add_to_drill(request: SignedInRequest, key: str) -> HttpResponse:
     if request.method != "POST":
         return HttpResponseRedirect(reverse("teacher-puzzles-detail", args=[key]))
     puzzle = _puzzle_for_author(request, key, change=True)

@@ -210,9 +210,9 @@ def board(table: Table, lang: str, deck: str) -> Board:
                     seats[Seat(seat)].call = say.call(str(word))
         if phase is Phase.AUCTION:
             bidding_card = say.face(hand.first.bidding_card)
-            to_act = hand.auction.to_act
-            if to_act is not None:
-                seats[to_act].to_act = True
+            speaker = hand.auction.to_act
+            if speaker is not None:
+                seats[speaker].to_act = True
     t = hand.tricks
     if t is not None and phase in (Phase.PLAY, Phase.DONE):
         step = -1 if table.rules.clockwise else 1

@@ -52,6 +52,10 @@ DOUBLE_SAMPLES = 48
 DOUBLE_BUDGET_MS = 250.0
 # What a stored result is: a change of its shape makes older results be computed again.
 VERSION = 2
+# A review still pending this long after it was asked for is asked for again when its page is
+# opened: its task was lost (a Redis restarted without its data, a worker killed in the middle).
+# Longer than a queue's wait on a busy day; a review computed twice is stored once.
+ASK_AGAIN_AFTER = timedelta(minutes=2)
 
 
 def hand_key(record: dict[str, Any]) -> str:
@@ -65,7 +69,7 @@ def reviewable(table: Table, n: int) -> bool:
     """Hand ``n`` (1-based) is over and was played (not a void deal)."""
     if not 1 <= n <= len(table.records):
         return False
-    result = table.records[n - 1].get("result")
+    result = table.records[n - 1].get("result") or {}
     return bool(result) and not result.get("void")
 
 
@@ -216,7 +220,8 @@ def request(game: PracticeGame, table: Table, n: int) -> HandReview | None:
     """The review of hand ``n``, asked for once: a new one is enqueued, a stored one returned.
 
     None when the hand cannot be reviewed (not over, a void deal). A review stored for another
-    hand of the same number (the game was started afresh) is computed again.
+    hand of the same number (the game was started afresh), one that failed, or one pending for
+    longer than ``ASK_AGAIN_AFTER`` is asked for again.
     """
     from lessons.practice.tasks import review_hand  # the task module imports this one
 
@@ -224,10 +229,16 @@ def request(game: PracticeGame, table: Table, n: int) -> HandReview | None:
         return None
     key = hand_key(table.records[n - 1])
     row = HandReview.objects.filter(game=game, hand=n).first()
-    if row is not None and row.key == key and row.status != ReviewStatus.FAILED:
+    now = timezone.now()
+    lost = row is not None and row.status == ReviewStatus.PENDING and now - row.created > ASK_AGAIN_AFTER
+    if row is not None and row.key == key and row.status != ReviewStatus.FAILED and not lost:
         return row
     if row is not None:
-        HandReview.objects.filter(pk=row.pk).update(key=key, status=ReviewStatus.PENDING, result={})
+        # ``created``: when it was last asked for, so that a lost task is asked for again only
+        # once every ASK_AGAIN_AFTER.
+        HandReview.objects.filter(pk=row.pk).update(
+            key=key, status=ReviewStatus.PENDING, result={}, created=now
+        )
     else:
         try:
             with transaction.atomic():

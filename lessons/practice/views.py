@@ -40,6 +40,7 @@ from lessons.practice.state import (
 )
 from lessons.puzzle_access import may_see_puzzle
 from lessons.templatetags.table import effective_deck
+from lessons.typed_requests import htmx_of
 from lessons.views import _bad_request, get_prefs
 
 # The game lengths offered per variant, the usual one first.
@@ -157,9 +158,9 @@ class CallForm(MoveForm):
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     games = _games(request).filter(setup__isnull=True, drill_item__isnull=True)
-    variants = [(value, label, games.filter(variant=value).first()) for value, label in Variant.choices]
+    games_of = [(value, label, games.filter(variant=value).first()) for value, label in Variant.choices]
     guides = set(guided.available())
-    variants = [(value, label, game, value in guides) for value, label, game in variants]
+    variants = [(value, label, game, value in guides) for value, label, game in games_of]
     return render(request, "practice/index.html", {"variants": variants, "prefs": get_prefs(request)})
 
 
@@ -229,14 +230,14 @@ def replay(request: HttpRequest, pk: int, n: int) -> HttpResponse:
         "page_url": f"{url}?trick={k}",
         "back_url": _game_url(game),
     }
-    if request.htmx and request.GET.get("part") == "review":
+    if htmx_of(request) and request.GET.get("part") == "review":
         # The poll of "Review in progress": it only reads, the page itself asked for the review.
         row = HandReview.objects.filter(game=game, hand=n).first()
     else:
         row = hand_review.request(game, table, n)
     ctx.update(_review_context(request, game, n, row, prefs["deck"], lang))
     ctx["mistake"] = ctx["review"].of_trick(k) if k else None
-    if request.htmx:
+    if htmx_of(request):
         part = "hand-review" if request.GET.get("part") == "review" else "replay-step"
         return render(request, f"practice/replay.html#{part}", ctx)
     return render(request, "practice/replay.html", ctx)
@@ -479,7 +480,7 @@ def _act(request: HttpRequest, pk: int, form_class: Any, action: Any) -> HttpRes
         return _render_board(request, fresh, error=bad_move_message("stale"), status=400)
     # A hand just over: its review starts now, off the request, to be ready on its replay page.
     hand_review.request(game, table, len(table.records))
-    if request.htmx:
+    if htmx_of(request):
         return _render_board(request, table)
     return HttpResponseRedirect(_game_url(game))
 
@@ -600,7 +601,7 @@ def _render_board(
             "coach": guided.coach(table, lang, deck) if guided.is_guided(table) else [],
             "coach_stop": coach_stop,
             # Bring the bots' new calls in one by one only where the board is swapped in by htmx.
-            "reveal": bool(request.htmx),
+            "reveal": bool(htmx_of(request)),
             "play_url": reverse("practice-play", args=[pk]),
             "call_url": reverse("practice-call", args=[pk]),
             "next_url": reverse("practice-next", args=[pk]),
@@ -631,7 +632,7 @@ def _render_board(
         }
     )
     template = "practice/table.html"
-    if request.htmx:
+    if htmx_of(request):
         template += "#" + fragment
     return render(request, template, ctx, status=status)
 

@@ -36,6 +36,7 @@ def puzzle_page(request: HttpRequest, key: str) -> HttpResponse:
     page = _page_or_400(request, key)
     if isinstance(page, HttpResponse):
         return page
+    assert page.puzzle is not None  # every review page has its puzzle (_page_or_400)
     review.served(request, page.puzzle)
     return page.render()
 
@@ -56,6 +57,7 @@ def hint(request: HttpRequest, key: str) -> HttpResponse:
     page = _page_or_400(request, key)
     if isinstance(page, HttpResponse):
         return page
+    assert page.puzzle is not None  # every review page has its puzzle (_page_or_400)
     progress.hint_used(request, page.puzzle)
     page.hint_shown = True
     return page.render(fragment="hint")

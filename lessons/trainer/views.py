@@ -310,7 +310,7 @@ class TrainerPage(StepPage):
             puzzle.hint = nudge(puzzle, self.lang, self.deck)
 
     @functools.cached_property
-    def wrong_tries(self) -> int:  # type: ignore[override]
+    def wrong_tries(self) -> int:
         """Read once per request (the page and the solution view both ask)."""
         return progress.wrong_tries(self.request, self.puzzle) if self.puzzle else 0
 

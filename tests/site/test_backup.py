@@ -1,5 +1,5 @@
 """Backups: `pg_dump -Fc` of the site's database restored with `pg_restore` into a fresh one
-holds every attempt (docs/DEPLOY.md, "Backups"). PostgreSQL only."""
+holds every attempt (docs/DEPLOY.md, "Backups and restore"). PostgreSQL only."""
 
 import subprocess
 import urllib.parse

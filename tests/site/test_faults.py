@@ -6,18 +6,17 @@ machine's PostgreSQL cluster, so it runs only when the suite runs on PostgreSQL;
 started again in a ``finally``, whatever happens.
 """
 
-import http.client
 import os
 import re
 import subprocess
 import tempfile
 import time
-import urllib.parse
 
 import pytest
 from django.db import connection
 
 from bench.loadtest import free_port, gunicorn, prepare, server_env, throwaway_database
+from tests.site.http_browser import Browser
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="stops the PostgreSQL server"),
@@ -27,33 +26,6 @@ pytestmark = [
 ]
 
 TOKEN = re.compile(r'name="token" id="answer-token" value="([^"]+)"')
-
-
-class Browser:
-    """One learner's connection and cookies."""
-
-    def __init__(self, port):
-        self.port = port
-        self.cookies = {}
-
-    def send(self, method, path, form=None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        body = None
-        if form is not None:
-            body = urllib.parse.urlencode(form)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-            headers["HX-Request"] = "true"
-        conn.request(method, path, body=body, headers=headers)
-        response = conn.getresponse()
-        text = response.read().decode()
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie":
-                key, _, rest = value.partition("=")
-                self.cookies[key] = rest.split(";", 1)[0]
-        conn.close()
-        return response.status, text
 
 
 def postgres(action):

@@ -84,11 +84,15 @@ def test_it_collects_static_files_hashed_and_compressed(tmp_path):
 def test_it_uses_redis_for_cache_and_sessions_when_redis_url_is_set(url):
     code = (
         "from django.conf import settings as s; from django.core.cache import cache; "
-        "cache.set('probe', 42); print(s.CACHES['default']['BACKEND'], s.SESSION_ENGINE, cache.get('probe'))"
+        "cache.set('probe', 42); "
+        "print(s.CACHES['default']['BACKEND'], s.SESSION_ENGINE, s.TASKS['default']['BACKEND'], "
+        "cache.get('probe'))"
     )
     result = run_django(["shell", "-v", "0", "-c", code], REDIS_URL=url)
+    # Each made to go on without Redis (tests/site/test_redis_down.py).
     assert result.stdout.split() == [
-        "django.core.cache.backends.redis.RedisCache",
+        "baloot_site.fallible_redis.FallibleRedisCache",
         "django.contrib.sessions.backends.cached_db",
+        "baloot_site.fallible_redis.FallibleRQBackend",
         "42",
     ], result.stderr

@@ -24,6 +24,7 @@ from lessons.practice.display import Say
 from lessons.practice.state import BadMove, Refused
 from lessons.practice.views import MoveForm, _games, _owner, bad_move_message
 from lessons.templatetags.table import effective_deck
+from lessons.typed_requests import htmx_of
 from lessons.views import get_prefs
 
 
@@ -112,7 +113,7 @@ def _act(request: HttpRequest, pk: int, form_class: Any, action: Any) -> HttpRes
         if fresh is None:
             return HttpResponseRedirect(reverse("practice-decouverte"))
         return _render(request, fresh, error=bad_move_message("stale"), status=400)
-    if request.htmx:
+    if htmx_of(request):
         return _render(request, table)
     return HttpResponseRedirect(reverse("practice-decouverte"))
 
@@ -152,7 +153,7 @@ def _render(
         "move": game.move,
         "error": error,
         "refused": _refused(refused, s),
-        "reveal": bool(request.htmx),
+        "reveal": bool(htmx_of(request)),
         "play_url": reverse("practice-decouverte-play", args=[pk]),
         "call_url": reverse("practice-decouverte-call", args=[pk]),
         "next_url": reverse("practice-decouverte-next", args=[pk]),
@@ -161,7 +162,7 @@ def _render(
         "page_url": reverse("practice-decouverte"),
     }
     template = "practice/decouverte.html"
-    if request.htmx:
+    if htmx_of(request):
         template += "#board"
     return render(request, template, ctx, status=status)
 

@@ -5,9 +5,11 @@ import html
 import itertools
 import random
 import re
+from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.utils import timezone
 
 from engine.hand import Phase
 from lessons.models import HandReview, Puzzle, ReviewItem, ReviewStatus, Source
@@ -445,3 +447,23 @@ def test_each_kind_of_doubling_mistake_has_its_reason(client, word, best, buyers
 
     assert sentence in re.sub(r"\s+", " ", html.unescape(page.text))
     assert "20 points de partie" in french.text
+
+
+@pytest.mark.django_db
+def test_a_review_whose_task_was_lost_is_asked_for_again_when_its_page_opens(client):
+    # A task lost with a Redis restarted empty, or a worker killed: the row stays pending.
+    game = start(client, "saudi")
+    play_out_hand(client, game)
+    game.refresh_from_db()
+    n = len(game.hands)
+    row = HandReview.objects.get(game=game, hand=n)
+    assert row.status == ReviewStatus.DONE
+    HandReview.objects.filter(pk=row.pk).update(status=ReviewStatus.PENDING, result={})
+
+    # Pending for less than ASK_AGAIN_AFTER: the task may still be waiting in the queue.
+    assert hand_review.request(game, Table(game), n).status == ReviewStatus.PENDING
+
+    long_ago = timezone.now() - hand_review.ASK_AGAIN_AFTER - timedelta(seconds=1)
+    HandReview.objects.filter(pk=row.pk).update(created=long_ago)
+    again = hand_review.request(game, Table(game), n)
+    assert again.status == ReviewStatus.DONE and again.created > long_ago

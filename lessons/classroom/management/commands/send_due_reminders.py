@@ -1,5 +1,6 @@
 """``manage.py send_due_reminders``: email the pupils whose drill is due soon (see
-lessons/classroom/reminders.py). Safe to run every hour from cron: each reminder is sent once."""
+lessons/classroom/reminders.py). Safe to run every hour (a systemd timer): each reminder is sent
+once."""
 
 from typing import Any
 
