@@ -43,7 +43,7 @@ from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS, STRENGTH, trick_w
 from engine.scoring import CardPointVerdict, card_point_verdict
 from engine.solver import core
 from engine.solver.equivalence import equivalent_to, representatives
-from engine.solver.search import Search, entry_best
+from engine.solver.search import Search
 from engine.tricks import TrickPlay
 from engine.variants import RuleSet
 
@@ -181,8 +181,7 @@ class _Position:
         s = self.search
         moves = representatives(self.legal(), self.live, s.trump)
         if not self.trick:
-            entry = s.table.get(s.key(self.seat))
-            keys = s.lead_order(moves, self.live, -1 if entry is None else entry_best(entry))
+            keys = s.lead_order(moves, self.live, s.best_lead(self.seat))
         else:
             ours = not (self.wseat ^ self.seat) & 1
             keys = s.follow_order(moves, self.wcard, self.trick[0] >> 3, ours, len(self.trick) == 3)
@@ -269,6 +268,7 @@ def solve(
     target = max(v[team] for v in values.values())
     best = [c for c in cards_of(legal) if values[c][team] == target]
     line = _principal_line(root, best[0], values[best[0]][0])
+    search.done()
     return Solution(trump, to_play, points_so_far, values, best, line, search.nodes, taker, rules)
 
 

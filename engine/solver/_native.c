@@ -1,0 +1,913 @@
+/* The solver's search (engine/solver/search.py, Search.trick) in C.
+ *
+ * The same algorithm, step for step: fail-soft alpha-beta over card points, one call per trick,
+ * the transposition table keyed on the cards left and the leader, the enhanced transposition
+ * cut-off, the quick bounds (quick tricks, master trumps), the same move ordering with the same
+ * remembered replies and killer moves. It proves the same values, visits the same nodes and
+ * stores the same table entries as the Python search; the tests compare them on many deals.
+ *
+ * Nothing of the rules is written here. Legality comes from the rule set's own function
+ * (engine.play.legal_mask_for), called back once per hand and trick and remembered; points,
+ * strengths, the cards above each card and the equivalence tables are handed in as data by
+ * engine/solver/native.py, which reads them from engine.ranking and engine.solver.equivalence.
+ *
+ * Maps are open-addressing hash tables on 64-bit keys that are never 0; they only grow, so they
+ * behave like the Python dicts they replace (nothing is ever forgotten). Their memory is kept for
+ * the next search (Table.reset, and Core.reset for the other caches), so that many solves in a
+ * row allocate nothing.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define BIG (1 << 16) /* beyond any number of points */
+
+/* ---- maps ------------------------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t *keys;
+    uint32_t *vals;
+    uint32_t *stamps; /* an entry is there only when its stamp is the map's */
+    uint32_t stamp;
+    int bits;
+    size_t count;
+} Map;
+
+static int map_alloc(Map *m, int bits) {
+    size_t cap = (size_t)1 << bits;
+    m->keys = PyMem_Calloc(cap, sizeof(uint64_t));
+    m->vals = PyMem_Calloc(cap, sizeof(uint32_t));
+    m->stamps = PyMem_Calloc(cap, sizeof(uint32_t));
+    if (!m->keys || !m->vals || !m->stamps) {
+        PyMem_Free(m->keys);
+        PyMem_Free(m->vals);
+        PyMem_Free(m->stamps);
+        m->keys = NULL;
+        m->vals = NULL;
+        m->stamps = NULL;
+        PyErr_NoMemory();
+        return -1;
+    }
+    m->bits = bits;
+    m->count = 0;
+    m->stamp = 1;
+    return 0;
+}
+
+static void map_free(Map *m) {
+    PyMem_Free(m->keys);
+    PyMem_Free(m->vals);
+    PyMem_Free(m->stamps);
+    m->keys = NULL;
+    m->vals = NULL;
+    m->stamps = NULL;
+}
+
+/* Empty the map in O(1): older stamps no longer count. */
+static void map_clear(Map *m) {
+    m->count = 0;
+    if (++m->stamp == 0) {
+        memset(m->stamps, 0, sizeof(uint32_t) << m->bits);
+        m->stamp = 1;
+    }
+}
+
+static inline size_t map_slot(const Map *m, uint64_t key) {
+    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> (64 - m->bits));
+}
+
+static inline int map_get(const Map *m, uint64_t key, uint32_t *out) {
+    size_t mask = ((size_t)1 << m->bits) - 1;
+    size_t i = map_slot(m, key);
+    for (;;) {
+        if (m->stamps[i] != m->stamp)
+            return 0;
+        if (m->keys[i] == key) {
+            *out = m->vals[i];
+            return 1;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+static int map_put(Map *m, uint64_t key, uint32_t val);
+
+static int map_grow(Map *m) {
+    Map bigger;
+    size_t cap = (size_t)1 << m->bits;
+    if (map_alloc(&bigger, m->bits + 1) < 0)
+        return -1;
+    for (size_t i = 0; i < cap; i++)
+        if (m->stamps[i] == m->stamp)
+            map_put(&bigger, m->keys[i], m->vals[i]);
+    map_free(m);
+    *m = bigger;
+    return 0;
+}
+
+static int map_put(Map *m, uint64_t key, uint32_t val) {
+    size_t mask = ((size_t)1 << m->bits) - 1;
+    size_t i = map_slot(m, key);
+    for (;;) {
+        if (m->stamps[i] != m->stamp) {
+            m->stamps[i] = m->stamp;
+            m->keys[i] = key;
+            m->vals[i] = val;
+            m->count++;
+            if (m->count * 2 > ((size_t)1 << m->bits))
+                return map_grow(m);
+            return 0;
+        }
+        if (m->keys[i] == key) {
+            m->vals[i] = val;
+            return 0;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+/* ---- Table: the transposition table, a Python object so that searches can share it ------- */
+
+typedef struct {
+    PyObject_HEAD
+    Map map;
+} Table;
+
+static int Table_init(Table *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "", kwlist))
+        return -1;
+    if (self->map.keys)
+        return 0;
+    return map_alloc(&self->map, 12);
+}
+
+static void Table_dealloc(Table *self) {
+    map_free(&self->map);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Table_get(Table *self, PyObject *args) {
+    unsigned long long key;
+    PyObject *dflt = Py_None;
+    uint32_t v;
+    if (!PyArg_ParseTuple(args, "K|O", &key, &dflt))
+        return NULL;
+    if (key && map_get(&self->map, key, &v))
+        return PyLong_FromUnsignedLong(v);
+    Py_INCREF(dflt);
+    return dflt;
+}
+
+static PyObject *Table_set(Table *self, PyObject *args) {
+    unsigned long long key;
+    unsigned long v;
+    if (!PyArg_ParseTuple(args, "Kk", &key, &v))
+        return NULL;
+    if (!key) {
+        PyErr_SetString(PyExc_ValueError, "key 0 is not a position");
+        return NULL;
+    }
+    if (map_put(&self->map, key, (uint32_t)v) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Table_items(Table *self, PyObject *Py_UNUSED(ignored)) {
+    PyObject *out = PyList_New(0);
+    size_t cap = (size_t)1 << self->map.bits;
+    if (!out)
+        return NULL;
+    for (size_t i = 0; i < cap; i++) {
+        if (self->map.stamps[i] != self->map.stamp)
+            continue;
+        PyObject *item = Py_BuildValue("(Kk)", (unsigned long long)self->map.keys[i],
+                                       (unsigned long)self->map.vals[i]);
+        if (!item || PyList_Append(out, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return out;
+}
+
+static PyObject *Table_reset(Table *self, PyObject *Py_UNUSED(ignored)) {
+    map_clear(&self->map);
+    Py_RETURN_NONE;
+}
+
+static Py_ssize_t Table_len(Table *self) { return (Py_ssize_t)self->map.count; }
+
+static PyMethodDef Table_methods[] = {
+    {"get", (PyCFunction)Table_get, METH_VARARGS, "The entry of a key, or the default."},
+    {"set", (PyCFunction)Table_set, METH_VARARGS, "Store an entry."},
+    {"items", (PyCFunction)Table_items, METH_NOARGS, "Every (key, entry)."},
+    {"reset", (PyCFunction)Table_reset, METH_NOARGS, "Forget every entry, keeping the memory."},
+    {NULL},
+};
+
+static PySequenceMethods Table_as_sequence = {.sq_length = (lenfunc)Table_len};
+
+static PyTypeObject TableType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.solver._native.Table",
+    .tp_doc = "A transposition table: (cards left | leader << 32) -> entry (search.entry).",
+    .tp_basicsize = sizeof(Table),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Table_init,
+    .tp_dealloc = (destructor)Table_dealloc,
+    .tp_methods = Table_methods,
+    .tp_as_sequence = &Table_as_sequence,
+};
+
+/* ---- Core: one deal's search ------------------------------------------------------------ */
+
+typedef struct {
+    int32_t k[8]; /* sort keys: card in the low 5 bits */
+    int32_t n;
+} Moves;
+
+typedef struct {
+    PyObject_HEAD
+    Table *table;
+    PyObject *legal; /* (hand, trick, trump, ekka) -> mask: the rule set's own function */
+    uint32_t owners[4];
+    int step, trump, bonus;
+    uint8_t pts[32], strength[32], above[32];
+    uint32_t trumps, mergeable;
+    uint32_t eq_mask[4];
+    int eq_width[4];
+    uint8_t *eq_table[4];
+    long long nodes;
+    Map fixed, legal_cache, order_cache, killer;
+    Moves *pool;
+    size_t pool_n, pool_cap;
+} Core;
+
+static inline int low_card(uint32_t m) { return __builtin_ctz(m); }
+static inline int top_card(uint32_t m) { return 31 - __builtin_clz(m); }
+
+static inline uint32_t higher(const Core *s, int c) { return (uint32_t)s->above[c] << (c & 24); }
+
+static inline int beats(const Core *s, int c, int w) {
+    return s->strength[c] > s->strength[w] && ((c >> 3) == (w >> 3) || (c >> 3) == s->trump);
+}
+
+static uint32_t representatives(const Core *s, uint32_t cards, uint32_t live) {
+    uint32_t z = cards & s->mergeable;
+    if (!(z & (z - 1)))
+        return cards;
+    for (int su = 0; su < 4; su++) {
+        uint32_t mask = s->eq_mask[su];
+        int shift = 8 * su;
+        uint32_t held = (cards >> shift) & mask;
+        if (held & (held - 1)) {
+            uint32_t drop = s->eq_table[su][(((live >> shift) & mask) << s->eq_width[su]) | held];
+            cards &= ~(drop << shift);
+        }
+    }
+    return cards;
+}
+
+static void sort_moves(Moves *m) {
+    for (int i = 1; i < m->n; i++) {
+        int32_t v = m->k[i];
+        int j = i - 1;
+        while (j >= 0 && m->k[j] > v) {
+            m->k[j + 1] = m->k[j];
+            j--;
+        }
+        m->k[j + 1] = v;
+    }
+}
+
+static void lead_order(const Core *s, uint32_t moves, uint32_t live, int first, Moves *out) {
+    out->n = 0;
+    while (moves) {
+        int c = low_card(moves);
+        moves &= moves - 1;
+        int32_t k;
+        if (c == first)
+            k = c;
+        else if (!(higher(s, c) & live))
+            k = (64 - s->pts[c]) << 5 | c;
+        else
+            k = (128 + s->strength[c] * 32 + s->pts[c]) << 5 | c;
+        out->k[out->n++] = k;
+    }
+    sort_moves(out);
+}
+
+static void follow_order(const Core *s, uint32_t moves, int wcard, int ours, int last, Moves *out) {
+    out->n = 0;
+    if (!(moves & (moves - 1))) {
+        out->k[out->n++] = top_card(moves);
+        return;
+    }
+    while (moves) {
+        int c = low_card(moves);
+        moves &= moves - 1;
+        int p = s->pts[c];
+        int b = beats(s, c, wcard);
+        int32_t k;
+        if (ours && !b && last)
+            k = (64 - p) << 5 | c;
+        else if (b)
+            k = (64 + s->strength[c]) << 5 | c;
+        else
+            k = (128 + p * 8 + s->strength[c]) << 5 | c;
+        out->k[out->n++] = k;
+    }
+    sort_moves(out);
+}
+
+/* A new remembered list of replies; returns its index in the pool, or -1 on failure. */
+static long pool_add(Core *s, const Moves *m) {
+    if (s->pool_n == s->pool_cap) {
+        size_t cap = s->pool_cap ? 2 * s->pool_cap : 1024;
+        Moves *p = PyMem_Realloc(s->pool, cap * sizeof(Moves));
+        if (!p) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->pool = p;
+        s->pool_cap = cap;
+    }
+    s->pool[s->pool_n] = *m;
+    return (long)s->pool_n++;
+}
+
+static void to_front(Moves *m, int32_t k) {
+    int i = 0;
+    while (m->k[i] != k)
+        i++;
+    for (; i > 0; i--)
+        m->k[i] = m->k[i - 1];
+    m->k[0] = k;
+}
+
+/* The ordered legal replies of ``hand`` to the trick in ``code`` (search.py, Search.replies):
+ * the index of a remembered list, or -1 with a Python error set. */
+static long replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours, int last) {
+    uint64_t hkey = hand | code;
+    uint32_t legal, idx;
+    Moves m;
+    if (!map_get(&s->legal_cache, hkey, &legal)) {
+        int n = 1 + (int)(code >> 48 & 1) + (int)(code >> 49 & 1);
+        PyObject *t = PyList_New(n);
+        if (!t)
+            return -1;
+        for (int i = 0; i < n; i++) {
+            PyObject *c = PyLong_FromLong((long)(code >> (32 + 5 * i) & 31));
+            if (!c) {
+                Py_DECREF(t);
+                return -1;
+            }
+            PyList_SET_ITEM(t, i, c);
+        }
+        PyObject *r = PyObject_CallFunction(s->legal, "kOiO", (unsigned long)hand, t, s->trump, Py_False);
+        Py_DECREF(t);
+        if (!r)
+            return -1;
+        legal = (uint32_t)PyLong_AsUnsignedLong(r);
+        Py_DECREF(r);
+        if (PyErr_Occurred())
+            return -1;
+        if (legal & ~hand) {
+            PyErr_SetString(PyExc_ValueError, "the legal cards are not in the hand");
+            return -1;
+        }
+        if (map_put(&s->legal_cache, hkey, legal) < 0)
+            return -1;
+        uint32_t z = legal & s->mergeable;
+        if (!(z & (z - 1))) {
+            /* Nothing can merge: the replies do not depend on the other hands. */
+            follow_order(s, legal, wcard, ours, last, &m);
+            long i = pool_add(s, &m);
+            if (i < 0 || map_put(&s->fixed, hkey, (uint32_t)i) < 0)
+                return -1;
+            return i;
+        }
+    }
+    uint32_t moves = representatives(s, legal, live);
+    if (map_get(&s->order_cache, moves | code, &idx))
+        return idx;
+    follow_order(s, moves, wcard, ours, last, &m);
+    long i = pool_add(s, &m);
+    if (i < 0 || map_put(&s->order_cache, moves | code, (uint32_t)i) < 0)
+        return -1;
+    return i;
+}
+
+static inline long known_replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours,
+                                 int last) {
+    uint32_t idx;
+    if (map_get(&s->fixed, hand | code, &idx))
+        return idx;
+    return replies(s, hand, code, live, wcard, ours, last);
+}
+
+/* Everyone holds one card: the trick plays itself. Points of ``seat``'s team. */
+static int last_trick(const Core *s, int seat, uint32_t left) {
+    int c = top_card(left & s->owners[seat]);
+    int total = s->pts[c] + s->bonus;
+    int wseat = seat, wcard = c;
+    for (int i = 1; i < 4; i++) {
+        int p = (seat + s->step * i) & 3;
+        int d = top_card(left & s->owners[p]);
+        total += s->pts[d];
+        if (beats(s, d, wcard)) {
+            wseat = p;
+            wcard = d;
+        }
+    }
+    return !((wseat ^ seat) & 1) ? total : 0;
+}
+
+static inline int64_t tt_get(const Core *s, uint64_t key) {
+    uint32_t v;
+    return map_get(&s->table->map, key, &v) ? (int64_t)v : -1;
+}
+
+#define FAIL (-(1 << 20)) /* a Python error is set: unwind */
+#define BIT(c) ((uint32_t)1 << (c))
+
+/* Points of the leader's team from the start of a trick to the end of the hand (Search.trick). */
+static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha, int beta, int only) {
+    s->nodes++;
+    const uint32_t *owners = s->owners;
+    const uint8_t *pts = s->pts, *st = s->strength;
+    const int trump = s->trump, bonus = s->bonus;
+    uint32_t hand0 = hk & owners[leader];
+    if (left == 1)
+        return last_trick(s, leader, hk);
+    uint64_t key = hk | (uint64_t)leader << 32;
+    int top = rem + bonus;
+    int64_t e0 = only < 0 ? tt_get(s, key) : -1;
+    int lo = 0, hi = top, first = only;
+    if (e0 < 0) {
+        if (only < 0) {
+            uint32_t f;
+            first = map_get(&s->killer, hand0, &f) ? (int)f - 1 : -1;
+        }
+        uint32_t trumps = s->trumps;
+        uint32_t live_trumps = hk & trumps;
+        uint32_t team = owners[leader] | owners[leader ^ 2];
+        if (only < 0 && !(live_trumps & ~hand0)) {
+            uint32_t others = hk ^ hand0, m = hand0;
+            int masters = 0;
+            while (m) {
+                int c = low_card(m);
+                uint32_t low = m & -m;
+                m ^= low;
+                if (!(higher(s, c) & others)) {
+                    masters++;
+                    if (!(low & trumps))
+                        lo += pts[c];
+                }
+            }
+            if (masters == left)
+                lo = top;
+        }
+        if (live_trumps && lo < top) {
+            uint32_t ours = live_trumps & team, theirs = live_trumps ^ ours, m;
+            for (m = ours; m; m &= m - 1) {
+                int c = low_card(m);
+                if (!(higher(s, c) & theirs))
+                    lo += pts[c];
+            }
+            if (theirs && lo == 0)
+                for (m = theirs; m; m &= m - 1) {
+                    int c = low_card(m);
+                    if (!(higher(s, c) & ours))
+                        hi -= pts[c];
+                }
+        }
+    } else {
+        lo = (int)(e0 & 511);
+        hi = (int)(e0 >> 9 & 511);
+        first = (int)(e0 >> 18) - 1;
+    }
+    if (lo >= beta)
+        return lo;
+    if (hi <= alpha)
+        return hi;
+    int a = alpha > lo ? alpha : lo;
+    int b = beta < hi ? beta : hi;
+    int a_in = a, b_in = b;
+    int step = s->step;
+    int s1 = (leader + step) & 3, s2 = (leader + 2 * step) & 3, s3 = (leader + 3 * step) & 3;
+    uint32_t hand1 = hk & owners[s1], hand2 = hk & owners[s2], hand3 = hk & owners[s3];
+    uint32_t live = hk;
+    int nleft = left - 1;
+    Moves moves0;
+    if (only >= 0) {
+        moves0.n = 1;
+        moves0.k[0] = only;
+    } else {
+        lead_order(s, representatives(s, hand0, live), live, first, &moves0);
+    }
+    int best0 = -1, best_card = -1;
+    for (int i0 = 0; i0 < moves0.n; i0++) {
+        /* First card: the leader (maximises). */
+        int c0 = moves0.k[i0] & 31;
+        uint32_t hk0 = hk ^ BIT(c0);
+        int led = c0 >> 3;
+        int p0 = pts[c0];
+        uint64_t code1 = (uint64_t)c0 << 32 | (uint64_t)1 << 47;
+        long idx1 = known_replies(s, hand1, code1, live, c0, 0, 0);
+        if (idx1 < 0)
+            return FAIL;
+        Moves moves1 = s->pool[idx1];
+        int best1 = BIG, b1 = b;
+        for (int i1 = 0; i1 < moves1.n; i1++) {
+            /* Second card: an opponent (minimises). */
+            int32_t k1 = moves1.k[i1];
+            int c1 = k1 & 31;
+            uint32_t hk1 = hk0 ^ BIT(c1);
+            int p1 = p0 + pts[c1];
+            int w1, wc1;
+            if (st[c1] > st[c0] && ((c1 >> 3) == led || (c1 >> 3) == trump)) {
+                w1 = s1;
+                wc1 = c1;
+            } else {
+                w1 = leader;
+                wc1 = c0;
+            }
+            uint64_t code2 = code1 | (uint64_t)c1 << 37 | (uint64_t)1 << 48;
+            long idx2 = known_replies(s, hand2, code2, live, wc1, w1 == leader, 0);
+            if (idx2 < 0)
+                return FAIL;
+            Moves moves2 = s->pool[idx2];
+            int best2 = -1, a2 = a;
+            for (int i2 = 0; i2 < moves2.n; i2++) {
+                /* Third card: the partner (maximises). */
+                int32_t k2 = moves2.k[i2];
+                int c2 = k2 & 31;
+                uint32_t hk2 = hk1 ^ BIT(c2);
+                int p2 = p1 + pts[c2];
+                int w2, wc2;
+                if (st[c2] > st[wc1] && ((c2 >> 3) == led || (c2 >> 3) == trump)) {
+                    w2 = s2;
+                    wc2 = c2;
+                } else {
+                    w2 = w1;
+                    wc2 = wc1;
+                }
+                int sw2 = st[wc2];
+                uint64_t code3 = code2 | (uint64_t)c2 << 42 | (uint64_t)1 << 49;
+                long idx3 = known_replies(s, hand3, code3, live, wc2, w2 == s1, 1);
+                if (idx3 < 0)
+                    return FAIL;
+                Moves moves3 = s->pool[idx3];
+                int best3 = BIG, b3 = b1;
+                int64_t ends[8];
+                if (left > 2) {
+                    /* Enhanced transposition cut-off: does a trick ending already settle it? */
+                    for (int i3 = 0; i3 < moves3.n; i3++) {
+                        int c3 = moves3.k[i3] & 31;
+                        int w3 = st[c3] > sw2 && ((c3 >> 3) == led || (c3 >> 3) == trump) ? s3 : w2;
+                        int64_t e = tt_get(s, (hk2 ^ BIT(c3)) | (uint64_t)w3 << 32);
+                        ends[i3] = e;
+                        if (e >= 0) {
+                            int won = p2 + pts[c3], ub;
+                            if ((w3 ^ leader) & 1)
+                                ub = rem - won + bonus - (int)(e & 511);
+                            else
+                                ub = won + (int)(e >> 9 & 511);
+                            if (ub <= a2) {
+                                best3 = ub;
+                                break;
+                            }
+                        }
+                    }
+                }
+                if (best3 == BIG) {
+                    for (int i3 = 0; i3 < moves3.n; i3++) {
+                        /* Fourth card: an opponent (minimises); the trick is complete. */
+                        int32_t k3 = moves3.k[i3];
+                        int c3 = k3 & 31;
+                        int won = p2 + pts[c3];
+                        int w3 = st[c3] > sw2 && ((c3 >> 3) == led || (c3 >> 3) == trump) ? s3 : w2;
+                        int r = rem - won;
+                        uint32_t hk3 = hk2 ^ BIT(c3);
+                        int v;
+                        if (left == 2) {
+                            int last = last_trick(s, w3, hk3);
+                            v = !((w3 ^ leader) & 1) ? won + last : r + bonus - last;
+                        } else if ((w3 ^ leader) & 1) {
+                            int rt = r + bonus;
+                            int64_t e = ends[i3];
+                            if (e >= 0 && (int)(e & 511) >= rt - a2)
+                                v = rt - (int)(e & 511);
+                            else if (e >= 0 && (int)(e >> 9 & 511) <= rt - b3)
+                                v = rt - (int)(e >> 9 & 511);
+                            else {
+                                int t = trick(s, w3, hk3, nleft, r, rt - b3, rt - a2, -1);
+                                if (t == FAIL)
+                                    return FAIL;
+                                v = rt - t;
+                            }
+                        } else {
+                            int64_t e = ends[i3];
+                            if (e >= 0 && (int)(e & 511) >= b3 - won)
+                                v = won + (int)(e & 511);
+                            else if (e >= 0 && (int)(e >> 9 & 511) <= a2 - won)
+                                v = won + (int)(e >> 9 & 511);
+                            else {
+                                int t = trick(s, w3, hk3, nleft, r, a2 - won, b3 - won, -1);
+                                if (t == FAIL)
+                                    return FAIL;
+                                v = won + t;
+                            }
+                        }
+                        if (v < best3) {
+                            best3 = v;
+                            if (v < b3) {
+                                b3 = v;
+                                if (b3 <= a2) {
+                                    if (k3 != s->pool[idx3].k[0])
+                                        to_front(&s->pool[idx3], k3);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                if (best3 > best2) {
+                    best2 = best3;
+                    if (best3 > a2) {
+                        a2 = best3;
+                        if (a2 >= b1) {
+                            if (k2 != s->pool[idx2].k[0])
+                                to_front(&s->pool[idx2], k2);
+                            break;
+                        }
+                    }
+                }
+            }
+            if (best2 < best1) {
+                best1 = best2;
+                if (best2 < b1) {
+                    b1 = best2;
+                    if (b1 <= a) {
+                        if (k1 != s->pool[idx1].k[0])
+                            to_front(&s->pool[idx1], k1);
+                        break;
+                    }
+                }
+            }
+        }
+        if (best1 > best0) {
+            best0 = best1;
+            best_card = c0;
+            if (best1 > a) {
+                a = best1;
+                if (a >= b)
+                    break;
+            }
+        }
+    }
+    if (only < 0) {
+        /* The bounds this search proved (fail-soft: best0 may lie beyond the window). */
+        if (best0 <= a_in)
+            hi = best0;
+        else if (best0 >= b_in)
+            lo = best0;
+        else {
+            lo = best0;
+            hi = best0;
+        }
+        if (map_put(&s->table->map, key, (uint32_t)(lo | hi << 9 | (best_card + 1) << 18)) < 0 ||
+            map_put(&s->killer, hand0, (uint32_t)(best_card + 1)) < 0)
+            return FAIL;
+    }
+    return best0;
+}
+
+/* ---- Core as a Python object ------------------------------------------------------------ */
+
+static int read_bytes32(PyObject *o, uint8_t *out, const char *what) {
+    char *buf;
+    Py_ssize_t n;
+    if (PyBytes_AsStringAndSize(o, &buf, &n) < 0)
+        return -1;
+    if (n != 32) {
+        PyErr_Format(PyExc_ValueError, "%s: 32 bytes expected", what);
+        return -1;
+    }
+    memcpy(out, buf, 32);
+    return 0;
+}
+
+static void Core_free_maps(Core *self) {
+    map_free(&self->fixed);
+    map_free(&self->legal_cache);
+    map_free(&self->order_cache);
+    map_free(&self->killer);
+    for (int i = 0; i < 4; i++) {
+        PyMem_Free(self->eq_table[i]);
+        self->eq_table[i] = NULL;
+    }
+    PyMem_Free(self->pool);
+    self->pool = NULL;
+    self->pool_n = self->pool_cap = 0;
+}
+
+/* Core(owners, step, trump, bonus, pts, strength, above, trumps, mergeable, suit_tables, legal, table) */
+static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"owners", "step", "trump", "bonus", "pts", "strength", "above", "trumps",
+                             "mergeable", "suit_tables", "legal", "table", NULL};
+    PyObject *owners, *pts, *strength, *above, *tables, *legal, *table;
+    unsigned long trumps, mergeable;
+    if (self->legal) {
+        PyErr_SetString(PyExc_RuntimeError, "a Core is initialised once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiiSSSkkOOO!", kwlist, &owners, &self->step, &self->trump,
+                                     &self->bonus, &pts, &strength, &above, &trumps, &mergeable, &tables,
+                                     &legal, &TableType, &table))
+        return -1;
+    if (read_bytes32(pts, self->pts, "pts") < 0 || read_bytes32(strength, self->strength, "strength") < 0 ||
+        read_bytes32(above, self->above, "above") < 0)
+        return -1;
+    self->trumps = (uint32_t)trumps;
+    self->mergeable = (uint32_t)mergeable;
+    if (!PySequence_Check(owners) || PySequence_Size(owners) != 4 || !PySequence_Check(tables) ||
+        PySequence_Size(tables) != 4) {
+        PyErr_SetString(PyExc_ValueError, "four owners and four suit tables expected");
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        PyObject *o = PySequence_GetItem(owners, i);
+        if (!o)
+            return -1;
+        self->owners[i] = (uint32_t)PyLong_AsUnsignedLong(o);
+        Py_DECREF(o);
+        /* (shift, mergeable mask, width, drop table) as in equivalence.SUIT_TABLES */
+        PyObject *t = PySequence_GetItem(tables, i);
+        if (!t)
+            return -1;
+        unsigned long shift, mask;
+        int width;
+        PyObject *drop;
+        int ok = PyArg_ParseTuple(t, "kkiO", &shift, &mask, &width, &drop);
+        if (ok && (shift != 8 * (unsigned long)i || width < 0 || width > 8)) {
+            PyErr_SetString(PyExc_ValueError, "a suit table does not fit");
+            ok = 0;
+        }
+        Py_ssize_t size = ok ? PySequence_Size(drop) : -1;
+        if (ok && size != ((Py_ssize_t)1 << (2 * width))) {
+            PyErr_SetString(PyExc_ValueError, "a drop table has the wrong size");
+            ok = 0;
+        }
+        if (ok) {
+            self->eq_mask[i] = (uint32_t)mask;
+            self->eq_width[i] = width;
+            self->eq_table[i] = PyMem_Calloc((size_t)size, 1);
+            if (!self->eq_table[i]) {
+                PyErr_NoMemory();
+                ok = 0;
+            }
+            for (Py_ssize_t j = 0; ok && j < size; j++) {
+                PyObject *d = PySequence_GetItem(drop, j);
+                if (!d) {
+                    ok = 0;
+                    break;
+                }
+                self->eq_table[i][j] = (uint8_t)PyLong_AsUnsignedLong(d);
+                Py_DECREF(d);
+            }
+        }
+        Py_DECREF(t);
+        if (!ok || PyErr_Occurred())
+            return -1;
+    }
+    if (map_alloc(&self->fixed, 10) < 0 || map_alloc(&self->legal_cache, 10) < 0 ||
+        map_alloc(&self->order_cache, 10) < 0 || map_alloc(&self->killer, 8) < 0)
+        return -1;
+    Py_INCREF(legal);
+    self->legal = legal;
+    Py_INCREF(table);
+    self->table = (Table *)table;
+    return 0;
+}
+
+static void Core_dealloc(Core *self) {
+    Core_free_maps(self);
+    Py_XDECREF(self->legal);
+    Py_XDECREF(self->table);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Core_trick(Core *self, PyObject *args) {
+    int leader, left, rem, alpha, beta, only = -1;
+    unsigned long long hk;
+    if (!PyArg_ParseTuple(args, "iKiiii|i", &leader, &hk, &left, &rem, &alpha, &beta, &only))
+        return NULL;
+    if (leader < 0 || leader > 3 || hk == 0 || hk >> 32 || left < 1 || left > 8 || only > 31) {
+        PyErr_SetString(PyExc_ValueError, "not a trick start");
+        return NULL;
+    }
+    int v = trick(self, leader, (uint32_t)hk, left, rem, alpha, beta, only);
+    if (v == FAIL)
+        return NULL;
+    return PyLong_FromLong(v);
+}
+
+/* Forget the remembered replies and killers (a search of another deal), keeping the memory. */
+static PyObject *Core_reset(Core *self, PyObject *args) {
+    PyObject *owners;
+    if (!PyArg_ParseTuple(args, "O", &owners))
+        return NULL;
+    if (!PySequence_Check(owners) || PySequence_Size(owners) != 4) {
+        PyErr_SetString(PyExc_ValueError, "four owners expected");
+        return NULL;
+    }
+    for (int i = 0; i < 4; i++) {
+        PyObject *o = PySequence_GetItem(owners, i);
+        if (!o)
+            return NULL;
+        self->owners[i] = (uint32_t)PyLong_AsUnsignedLong(o);
+        Py_DECREF(o);
+    }
+    if (PyErr_Occurred())
+        return NULL;
+    map_clear(&self->fixed);
+    map_clear(&self->legal_cache);
+    map_clear(&self->order_cache);
+    map_clear(&self->killer);
+    self->pool_n = 0;
+    self->nodes = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_get_nodes(Core *self, void *closure) { return PyLong_FromLongLong(self->nodes); }
+
+static int Core_set_nodes(Core *self, PyObject *value, void *closure) {
+    if (!value) {
+        PyErr_SetString(PyExc_TypeError, "nodes cannot be deleted");
+        return -1;
+    }
+    long long n = PyLong_AsLongLong(value);
+    if (n == -1 && PyErr_Occurred())
+        return -1;
+    self->nodes = n;
+    return 0;
+}
+
+static PyObject *Core_get_table(Core *self, void *closure) {
+    Py_INCREF(self->table);
+    return (PyObject *)self->table;
+}
+
+static PyGetSetDef Core_getset[] = {
+    {"nodes", (getter)Core_get_nodes, (setter)Core_set_nodes, "Trick starts searched.", NULL},
+    {"table", (getter)Core_get_table, NULL, "The transposition table.", NULL},
+    {NULL},
+};
+
+static PyMethodDef Core_methods[] = {
+    {"trick", (PyCFunction)Core_trick, METH_VARARGS,
+     "trick(leader, hk, left, rem, alpha, beta, only=-1): Search.trick in C."},
+    {"reset", (PyCFunction)Core_reset, METH_VARARGS, "reset(owners): ready for another deal."},
+    {NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.solver._native.Core",
+    .tp_doc = "The search of one deal (search.Search.trick in C).",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+};
+
+static struct PyModuleDef native_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "engine.solver._native",
+    .m_doc = "The solver's search in C (engine/solver/native.py).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    if (PyType_Ready(&TableType) < 0 || PyType_Ready(&CoreType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&native_module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&TableType);
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0 ||
+        PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
