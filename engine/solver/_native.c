@@ -26,72 +26,80 @@
 /* ---- maps ------------------------------------------------------------------------------- */
 
 typedef struct {
-    uint64_t *keys;
-    uint32_t *vals;
-    uint32_t *stamps; /* an entry is there only when its stamp is the map's */
-    uint32_t stamp;
+    uint64_t key; /* 0: an empty slot */
+    uint64_t val;
+} Slot;
+
+typedef struct {
+    Slot *slots;
     int bits;
     size_t count;
 } Map;
 
-static int map_alloc(Map *m, int bits) {
-    size_t cap = (size_t)1 << bits;
-    m->keys = PyMem_Calloc(cap, sizeof(uint64_t));
-    m->vals = PyMem_Calloc(cap, sizeof(uint32_t));
-    m->stamps = PyMem_Calloc(cap, sizeof(uint32_t));
-    if (!m->keys || !m->vals || !m->stamps) {
-        PyMem_Free(m->keys);
-        PyMem_Free(m->vals);
-        PyMem_Free(m->stamps);
-        m->keys = NULL;
-        m->vals = NULL;
-        m->stamps = NULL;
-        PyErr_NoMemory();
-        return -1;
+/* One spare buffer per size, kept when a map is freed and zeroed for the next one: solving many
+ * deals in a row neither allocates nor touches fresh pages. */
+static void *slot_spares[48], *word_spares[48];
+
+static void *buffer(int bits, size_t slot_size) {
+    size_t size = slot_size << bits;
+    void **spares = slot_size == sizeof(Slot) ? slot_spares : word_spares;
+    void *b = spares[bits];
+    if (b) {
+        spares[bits] = NULL;
+        memset(b, 0, size);
+        return b;
     }
+    b = PyMem_Calloc((size_t)1 << bits, slot_size);
+    if (!b)
+        PyErr_NoMemory();
+    return b;
+}
+
+static void unbuffer(void *b, int bits, size_t slot_size) {
+    void **spares = slot_size == sizeof(Slot) ? slot_spares : word_spares;
+    if (b && !spares[bits])
+        spares[bits] = b;
+    else
+        PyMem_Free(b);
+}
+
+static int map_alloc(Map *m, int bits) {
+    m->slots = buffer(bits, sizeof(Slot));
+    if (!m->slots)
+        return -1;
     m->bits = bits;
     m->count = 0;
-    m->stamp = 1;
     return 0;
 }
 
 static void map_free(Map *m) {
-    PyMem_Free(m->keys);
-    PyMem_Free(m->vals);
-    PyMem_Free(m->stamps);
-    m->keys = NULL;
-    m->vals = NULL;
-    m->stamps = NULL;
+    unbuffer(m->slots, m->bits, sizeof(Slot));
+    m->slots = NULL;
 }
 
-/* Empty the map in O(1): older stamps no longer count. */
 static void map_clear(Map *m) {
+    memset(m->slots, 0, sizeof(Slot) << m->bits);
     m->count = 0;
-    if (++m->stamp == 0) {
-        memset(m->stamps, 0, sizeof(uint32_t) << m->bits);
-        m->stamp = 1;
-    }
 }
 
-static inline size_t map_slot(const Map *m, uint64_t key) {
-    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> (64 - m->bits));
+static inline size_t slot_of(uint64_t key, int bits) {
+    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> (64 - bits));
 }
 
-static inline int map_get(const Map *m, uint64_t key, uint32_t *out) {
+static inline int map_get(const Map *m, uint64_t key, uint64_t *out) {
     size_t mask = ((size_t)1 << m->bits) - 1;
-    size_t i = map_slot(m, key);
-    for (;;) {
-        if (m->stamps[i] != m->stamp)
-            return 0;
-        if (m->keys[i] == key) {
-            *out = m->vals[i];
+    for (size_t i = slot_of(key, m->bits);; i = (i + 1) & mask) {
+        const Slot *e = &m->slots[i];
+        if (e->key == key) {
+            *out = e->val;
             return 1;
         }
-        i = (i + 1) & mask;
+        if (!e->key)
+            return 0;
     }
 }
 
-static int map_put(Map *m, uint64_t key, uint32_t val);
+static int map_put(Map *m, uint64_t key, uint64_t val);
 
 static int map_grow(Map *m) {
     Map bigger;
@@ -99,31 +107,94 @@ static int map_grow(Map *m) {
     if (map_alloc(&bigger, m->bits + 1) < 0)
         return -1;
     for (size_t i = 0; i < cap; i++)
-        if (m->stamps[i] == m->stamp)
-            map_put(&bigger, m->keys[i], m->vals[i]);
+        if (m->slots[i].key)
+            map_put(&bigger, m->slots[i].key, m->slots[i].val);
     map_free(m);
     *m = bigger;
     return 0;
 }
 
-static int map_put(Map *m, uint64_t key, uint32_t val) {
+static int map_put(Map *m, uint64_t key, uint64_t val) {
     size_t mask = ((size_t)1 << m->bits) - 1;
-    size_t i = map_slot(m, key);
-    for (;;) {
-        if (m->stamps[i] != m->stamp) {
-            m->stamps[i] = m->stamp;
-            m->keys[i] = key;
-            m->vals[i] = val;
-            m->count++;
-            if (m->count * 2 > ((size_t)1 << m->bits))
+    for (size_t i = slot_of(key, m->bits);; i = (i + 1) & mask) {
+        Slot *e = &m->slots[i];
+        if (e->key == key) {
+            e->val = val;
+            return 0;
+        }
+        if (!e->key) {
+            e->key = key;
+            e->val = val;
+            if (++m->count * 2 > ((size_t)1 << m->bits))
                 return map_grow(m);
             return 0;
         }
-        if (m->keys[i] == key) {
-            m->vals[i] = val;
+    }
+}
+
+/* The transposition table: one 64-bit word a slot, the key (cards left | leader << 32, 34 bits)
+ * below the entry (search.entry: 24 bits), so that a probe reads one word and a cache line holds
+ * eight positions. */
+
+#define TT_KEY_BITS 34
+#define TT_KEY_MASK (((uint64_t)1 << TT_KEY_BITS) - 1)
+
+typedef struct {
+    uint64_t *slots; /* 0: an empty slot (a key is never 0: some card is left) */
+    int bits;
+    size_t count;
+} TT;
+
+static int tt_alloc(TT *t, int bits) {
+    t->slots = buffer(bits, sizeof(uint64_t));
+    if (!t->slots)
+        return -1;
+    t->bits = bits;
+    t->count = 0;
+    return 0;
+}
+
+static inline int64_t tt_get(const TT *t, uint64_t key) {
+    size_t mask = ((size_t)1 << t->bits) - 1;
+    for (size_t i = slot_of(key, t->bits);; i = (i + 1) & mask) {
+        uint64_t w = t->slots[i];
+        if ((w & TT_KEY_MASK) == key)
+            return (int64_t)(w >> TT_KEY_BITS);
+        if (!w)
+            return -1;
+    }
+}
+
+static int tt_put(TT *t, uint64_t key, uint64_t entry);
+
+static int tt_grow(TT *t) {
+    TT bigger;
+    size_t cap = (size_t)1 << t->bits;
+    if (tt_alloc(&bigger, t->bits + 1) < 0)
+        return -1;
+    for (size_t i = 0; i < cap; i++)
+        if (t->slots[i])
+            tt_put(&bigger, t->slots[i] & TT_KEY_MASK, t->slots[i] >> TT_KEY_BITS);
+    unbuffer(t->slots, t->bits, sizeof(uint64_t));
+    *t = bigger;
+    return 0;
+}
+
+static int tt_put(TT *t, uint64_t key, uint64_t entry) {
+    size_t mask = ((size_t)1 << t->bits) - 1;
+    uint64_t w = key | entry << TT_KEY_BITS;
+    for (size_t i = slot_of(key, t->bits);; i = (i + 1) & mask) {
+        uint64_t old = t->slots[i];
+        if ((old & TT_KEY_MASK) == key) {
+            t->slots[i] = w;
             return 0;
         }
-        i = (i + 1) & mask;
+        if (!old) {
+            t->slots[i] = w;
+            if (++t->count * 2 > ((size_t)1 << t->bits))
+                return tt_grow(t);
+            return 0;
+        }
     }
 }
 
@@ -131,31 +202,31 @@ static int map_put(Map *m, uint64_t key, uint32_t val) {
 
 typedef struct {
     PyObject_HEAD
-    Map map;
+    TT map;
 } Table;
 
 static int Table_init(Table *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {NULL};
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "", kwlist))
         return -1;
-    if (self->map.keys)
+    if (self->map.slots)
         return 0;
-    return map_alloc(&self->map, 12);
+    return tt_alloc(&self->map, 14);
 }
 
 static void Table_dealloc(Table *self) {
-    map_free(&self->map);
+    unbuffer(self->map.slots, self->map.bits, sizeof(uint64_t));
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static PyObject *Table_get(Table *self, PyObject *args) {
     unsigned long long key;
     PyObject *dflt = Py_None;
-    uint32_t v;
     if (!PyArg_ParseTuple(args, "K|O", &key, &dflt))
         return NULL;
-    if (key && map_get(&self->map, key, &v))
-        return PyLong_FromUnsignedLong(v);
+    int64_t v = key && key <= TT_KEY_MASK ? tt_get(&self->map, key) : -1;
+    if (v >= 0)
+        return PyLong_FromLongLong(v);
     Py_INCREF(dflt);
     return dflt;
 }
@@ -165,11 +236,11 @@ static PyObject *Table_set(Table *self, PyObject *args) {
     unsigned long v;
     if (!PyArg_ParseTuple(args, "Kk", &key, &v))
         return NULL;
-    if (!key) {
-        PyErr_SetString(PyExc_ValueError, "key 0 is not a position");
+    if (!key || key > TT_KEY_MASK || v >> 24) {
+        PyErr_SetString(PyExc_ValueError, "not a position and its entry");
         return NULL;
     }
-    if (map_put(&self->map, key, (uint32_t)v) < 0)
+    if (tt_put(&self->map, key, v) < 0)
         return NULL;
     Py_RETURN_NONE;
 }
@@ -180,10 +251,11 @@ static PyObject *Table_items(Table *self, PyObject *Py_UNUSED(ignored)) {
     if (!out)
         return NULL;
     for (size_t i = 0; i < cap; i++) {
-        if (self->map.stamps[i] != self->map.stamp)
+        uint64_t w = self->map.slots[i];
+        if (!w)
             continue;
-        PyObject *item = Py_BuildValue("(Kk)", (unsigned long long)self->map.keys[i],
-                                       (unsigned long)self->map.vals[i]);
+        PyObject *item = Py_BuildValue("(KK)", (unsigned long long)(w & TT_KEY_MASK),
+                                       (unsigned long long)(w >> TT_KEY_BITS));
         if (!item || PyList_Append(out, item) < 0) {
             Py_XDECREF(item);
             Py_DECREF(out);
@@ -195,7 +267,8 @@ static PyObject *Table_items(Table *self, PyObject *Py_UNUSED(ignored)) {
 }
 
 static PyObject *Table_reset(Table *self, PyObject *Py_UNUSED(ignored)) {
-    map_clear(&self->map);
+    memset(self->map.slots, 0, sizeof(uint64_t) << self->map.bits);
+    self->map.count = 0;
     Py_RETURN_NONE;
 }
 
@@ -223,6 +296,134 @@ static PyTypeObject TableType = {
     .tp_as_sequence = &Table_as_sequence,
 };
 
+/* ---- Legality: the rule set's legal-card function, remembered across searches ------------ */
+
+/* Legality looks at a hand only through its cards of the suit led and of the trump suit; the
+ * hand's other cards are all legal or none are (engine/play.py: a test checks it for every rule
+ * set). So an answer is remembered under those two suits of the hand, the trick and the trump,
+ * and serves every hand that agrees there, in this deal and the next. */
+
+#define LEGALITY_LIMIT ((size_t)1 << 21) /* entries; beyond it the memory starts again */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *fn; /* (hand, trick, trump, ekka) -> mask */
+    Map map;
+    long long calls;
+} Legality;
+
+static int Legality_init(Legality *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"legal", NULL};
+    PyObject *fn;
+    if (self->fn) {
+        PyErr_SetString(PyExc_RuntimeError, "a Legality is initialised once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", kwlist, &fn))
+        return -1;
+    if (map_alloc(&self->map, 12) < 0)
+        return -1;
+    Py_INCREF(fn);
+    self->fn = fn;
+    return 0;
+}
+
+static void Legality_dealloc(Legality *self) {
+    map_free(&self->map);
+    Py_XDECREF(self->fn);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The rule set's answer for ``hand`` on the trick in ``code`` (cards at bits 32, 37, 42, one bit
+ * per card at 47-49), or (uint64_t)-1 with a Python error set. */
+static uint64_t legality_call(Legality *self, uint32_t hand, uint64_t code, int trump) {
+    int n = 1 + (int)(code >> 48 & 1) + (int)(code >> 49 & 1);
+    PyObject *t = PyList_New(n);
+    if (!t)
+        return (uint64_t)-1;
+    for (int i = 0; i < n; i++) {
+        PyObject *c = PyLong_FromLong((long)(code >> (32 + 5 * i) & 31));
+        if (!c) {
+            Py_DECREF(t);
+            return (uint64_t)-1;
+        }
+        PyList_SET_ITEM(t, i, c);
+    }
+    self->calls++;
+    PyObject *r = PyObject_CallFunction(self->fn, "kOiO", (unsigned long)hand, t, trump, Py_False);
+    Py_DECREF(t);
+    if (!r)
+        return (uint64_t)-1;
+    unsigned long legal = PyLong_AsUnsignedLong(r);
+    Py_DECREF(r);
+    if (PyErr_Occurred())
+        return (uint64_t)-1;
+    if (legal & ~(unsigned long)hand) {
+        PyErr_SetString(PyExc_ValueError, "the legal cards are not in the hand");
+        return (uint64_t)-1;
+    }
+    return legal;
+}
+
+static uint64_t legality_get(Legality *self, uint32_t hand, uint64_t code, int trump) {
+    int led = (int)(code >> 32 & 31) >> 3;
+    uint32_t lt = (uint32_t)0xFF << (8 * led);
+    if (trump < 4)
+        lt |= (uint32_t)0xFF << (8 * trump);
+    uint64_t key = (hand & lt) | code | (uint64_t)trump << 50, v;
+    if (map_get(&self->map, key, &v))
+        return (v & 0xFFFFFFFFu) | ((v >> 32) ? hand & ~lt : 0);
+    uint64_t legal = legality_call(self, hand, code, trump);
+    if (legal == (uint64_t)-1)
+        return legal;
+    uint32_t others = hand & ~lt, shown = (uint32_t)legal & ~lt;
+    uint64_t all_others;
+    if (others) {
+        if (shown != others && shown != 0)
+            return legal; /* not the expected shape: answered, not remembered */
+        all_others = shown != 0;
+    } else {
+        /* Whether other suits' cards would be legal: ask with one card more, outside the trick. */
+        uint32_t trick_cards = 0;
+        int n = 1 + (int)(code >> 48 & 1) + (int)(code >> 49 & 1);
+        for (int i = 0; i < n; i++)
+            trick_cards |= (uint32_t)1 << (code >> (32 + 5 * i) & 31);
+        uint32_t spare = ~lt & ~trick_cards;
+        if (!spare)
+            return legal;
+        uint32_t extra = spare & -spare;
+        uint64_t with = legality_call(self, hand | extra, code, trump);
+        if (with == (uint64_t)-1)
+            return with;
+        if ((with & lt) != (legal & lt))
+            return legal;
+        all_others = (with & extra) != 0;
+    }
+    if (self->map.count >= LEGALITY_LIMIT)
+        map_clear(&self->map);
+    if (map_put(&self->map, key, (legal & lt) | all_others << 32) < 0)
+        return (uint64_t)-1;
+    return legal;
+}
+
+static PyObject *Legality_get_calls(Legality *self, void *closure) { return PyLong_FromLongLong(self->calls); }
+
+static PyGetSetDef Legality_getset[] = {
+    {"calls", (getter)Legality_get_calls, NULL, "Calls of the rule set's function so far.", NULL},
+    {NULL},
+};
+
+static PyTypeObject LegalityType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.solver._native.Legality",
+    .tp_doc = "Legality(legal): the rule set's legal-card function, its answers remembered.",
+    .tp_basicsize = sizeof(Legality),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Legality_init,
+    .tp_dealloc = (destructor)Legality_dealloc,
+    .tp_getset = Legality_getset,
+};
+
 /* ---- Core: one deal's search ------------------------------------------------------------ */
 
 typedef struct {
@@ -233,7 +434,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     Table *table;
-    PyObject *legal; /* (hand, trick, trump, ekka) -> mask: the rule set's own function */
+    Legality *legality; /* the rule set's own legal-card function */
     uint32_t owners[4];
     int step, trump, bonus;
     uint8_t pts[32], strength[32], above[32];
@@ -243,8 +444,6 @@ typedef struct {
     uint8_t *eq_table[4];
     long long nodes;
     Map fixed, legal_cache, order_cache, killer;
-    Moves *pool;
-    size_t pool_n, pool_cap;
 } Core;
 
 static inline int low_card(uint32_t m) { return __builtin_ctz(m); }
@@ -324,90 +523,89 @@ static void follow_order(const Core *s, uint32_t moves, int wcard, int ours, int
     sort_moves(out);
 }
 
-/* A new remembered list of replies; returns its index in the pool, or -1 on failure. */
-static long pool_add(Core *s, const Moves *m) {
-    if (s->pool_n == s->pool_cap) {
-        size_t cap = s->pool_cap ? 2 * s->pool_cap : 1024;
-        Moves *p = PyMem_Realloc(s->pool, cap * sizeof(Moves));
-        if (!p) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        s->pool = p;
-        s->pool_cap = cap;
-    }
-    s->pool[s->pool_n] = *m;
-    return (long)s->pool_n++;
+/* A remembered list of replies is one word: the count in bits 0-3, then the cards, 5 bits each,
+ * in order (never 0: a hand always has a reply). ``Where`` says in which map and under which
+ * key, so that a reply that cut the search off can be moved to the front (a killer move). */
+typedef struct {
+    Map *map;
+    uint64_t key;
+} Where;
+
+static uint64_t pack(const Moves *m) {
+    uint64_t w = (uint64_t)m->n;
+    for (int i = 0; i < m->n; i++)
+        w |= (uint64_t)(m->k[i] & 31) << (4 + 5 * i);
+    return w;
 }
 
-static void to_front(Moves *m, int32_t k) {
+static void unpack(uint64_t w, Moves *m) {
+    m->n = (int32_t)(w & 15);
+    for (int i = 0; i < m->n; i++)
+        m->k[i] = (int32_t)(w >> (4 + 5 * i) & 31);
+}
+
+/* Put the reply ``card`` first in a remembered list (search.py, _to_front). */
+static void to_front(Where at, int card) {
+    uint64_t w;
+    Moves m = {{0}, 0};
+    if (!map_get(at.map, at.key, &w))
+        return;
+    unpack(w, &m);
     int i = 0;
-    while (m->k[i] != k)
+    while (m.k[i] != card)
         i++;
     for (; i > 0; i--)
-        m->k[i] = m->k[i - 1];
-    m->k[0] = k;
+        m.k[i] = m.k[i - 1];
+    m.k[0] = card;
+    map_put(at.map, at.key, pack(&m)); /* the key is there: nothing grows */
 }
 
-/* The ordered legal replies of ``hand`` to the trick in ``code`` (search.py, Search.replies):
- * the index of a remembered list, or -1 with a Python error set. */
-static long replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours, int last) {
+/* The ordered legal replies of ``hand`` to the trick in ``code`` (search.py, Search.replies),
+ * packed; 0 with a Python error set. */
+static uint64_t replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours, int last,
+                        Where *at) {
     uint64_t hkey = hand | code;
-    uint32_t legal, idx;
+    uint64_t legal, known;
     Moves m;
     if (!map_get(&s->legal_cache, hkey, &legal)) {
-        int n = 1 + (int)(code >> 48 & 1) + (int)(code >> 49 & 1);
-        PyObject *t = PyList_New(n);
-        if (!t)
-            return -1;
-        for (int i = 0; i < n; i++) {
-            PyObject *c = PyLong_FromLong((long)(code >> (32 + 5 * i) & 31));
-            if (!c) {
-                Py_DECREF(t);
-                return -1;
-            }
-            PyList_SET_ITEM(t, i, c);
-        }
-        PyObject *r = PyObject_CallFunction(s->legal, "kOiO", (unsigned long)hand, t, s->trump, Py_False);
-        Py_DECREF(t);
-        if (!r)
-            return -1;
-        legal = (uint32_t)PyLong_AsUnsignedLong(r);
-        Py_DECREF(r);
-        if (PyErr_Occurred())
-            return -1;
-        if (legal & ~hand) {
-            PyErr_SetString(PyExc_ValueError, "the legal cards are not in the hand");
-            return -1;
-        }
+        legal = legality_get(s->legality, hand, code, s->trump);
+        if (legal == (uint64_t)-1)
+            return 0;
         if (map_put(&s->legal_cache, hkey, legal) < 0)
-            return -1;
-        uint32_t z = legal & s->mergeable;
+            return 0;
+        uint32_t z = (uint32_t)legal & s->mergeable;
         if (!(z & (z - 1))) {
             /* Nothing can merge: the replies do not depend on the other hands. */
-            follow_order(s, legal, wcard, ours, last, &m);
-            long i = pool_add(s, &m);
-            if (i < 0 || map_put(&s->fixed, hkey, (uint32_t)i) < 0)
-                return -1;
-            return i;
+            follow_order(s, (uint32_t)legal, wcard, ours, last, &m);
+            uint64_t w = pack(&m);
+            if (map_put(&s->fixed, hkey, w) < 0)
+                return 0;
+            at->map = &s->fixed;
+            at->key = hkey;
+            return w;
         }
     }
-    uint32_t moves = representatives(s, legal, live);
-    if (map_get(&s->order_cache, moves | code, &idx))
-        return idx;
+    uint32_t moves = representatives(s, (uint32_t)legal, live);
+    at->map = &s->order_cache;
+    at->key = moves | code;
+    if (map_get(&s->order_cache, moves | code, &known))
+        return known;
     follow_order(s, moves, wcard, ours, last, &m);
-    long i = pool_add(s, &m);
-    if (i < 0 || map_put(&s->order_cache, moves | code, (uint32_t)i) < 0)
-        return -1;
-    return i;
+    uint64_t w = pack(&m);
+    if (map_put(&s->order_cache, moves | code, w) < 0)
+        return 0;
+    return w;
 }
 
-static inline long known_replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours,
-                                 int last) {
-    uint32_t idx;
-    if (map_get(&s->fixed, hand | code, &idx))
-        return idx;
-    return replies(s, hand, code, live, wcard, ours, last);
+static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours,
+                                     int last, Where *at) {
+    uint64_t w;
+    if (map_get(&s->fixed, hand | code, &w)) {
+        at->map = &s->fixed;
+        at->key = hand | code;
+        return w;
+    }
+    return replies(s, hand, code, live, wcard, ours, last, at);
 }
 
 /* Everyone holds one card: the trick plays itself. Points of ``seat``'s team. */
@@ -427,10 +625,6 @@ static int last_trick(const Core *s, int seat, uint32_t left) {
     return !((wseat ^ seat) & 1) ? total : 0;
 }
 
-static inline int64_t tt_get(const Core *s, uint64_t key) {
-    uint32_t v;
-    return map_get(&s->table->map, key, &v) ? (int64_t)v : -1;
-}
 
 #define FAIL (-(1 << 20)) /* a Python error is set: unwind */
 #define BIT(c) ((uint32_t)1 << (c))
@@ -446,11 +640,11 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
         return last_trick(s, leader, hk);
     uint64_t key = hk | (uint64_t)leader << 32;
     int top = rem + bonus;
-    int64_t e0 = only < 0 ? tt_get(s, key) : -1;
+    int64_t e0 = only < 0 ? tt_get(&s->table->map, key) : -1;
     int lo = 0, hi = top, first = only;
     if (e0 < 0) {
         if (only < 0) {
-            uint32_t f;
+            uint64_t f;
             first = map_get(&s->killer, hand0, &f) ? (int)f - 1 : -1;
         }
         uint32_t trumps = s->trumps;
@@ -518,10 +712,12 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
         int led = c0 >> 3;
         int p0 = pts[c0];
         uint64_t code1 = (uint64_t)c0 << 32 | (uint64_t)1 << 47;
-        long idx1 = known_replies(s, hand1, code1, live, c0, 0, 0);
-        if (idx1 < 0)
+        Where at1;
+        uint64_t list1 = known_replies(s, hand1, code1, live, c0, 0, 0, &at1);
+        if (!list1)
             return FAIL;
-        Moves moves1 = s->pool[idx1];
+        Moves moves1;
+        unpack(list1, &moves1);
         int best1 = BIG, b1 = b;
         for (int i1 = 0; i1 < moves1.n; i1++) {
             /* Second card: an opponent (minimises). */
@@ -538,10 +734,12 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                 wc1 = c0;
             }
             uint64_t code2 = code1 | (uint64_t)c1 << 37 | (uint64_t)1 << 48;
-            long idx2 = known_replies(s, hand2, code2, live, wc1, w1 == leader, 0);
-            if (idx2 < 0)
-                return FAIL;
-            Moves moves2 = s->pool[idx2];
+            Where at2;
+        uint64_t list2 = known_replies(s, hand2, code2, live, wc1, w1 == leader, 0, &at2);
+        if (!list2)
+            return FAIL;
+        Moves moves2;
+        unpack(list2, &moves2);
             int best2 = -1, a2 = a;
             for (int i2 = 0; i2 < moves2.n; i2++) {
                 /* Third card: the partner (maximises). */
@@ -559,10 +757,12 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                 }
                 int sw2 = st[wc2];
                 uint64_t code3 = code2 | (uint64_t)c2 << 42 | (uint64_t)1 << 49;
-                long idx3 = known_replies(s, hand3, code3, live, wc2, w2 == s1, 1);
-                if (idx3 < 0)
-                    return FAIL;
-                Moves moves3 = s->pool[idx3];
+                Where at3;
+        uint64_t list3 = known_replies(s, hand3, code3, live, wc2, w2 == s1, 1, &at3);
+        if (!list3)
+            return FAIL;
+        Moves moves3;
+        unpack(list3, &moves3);
                 int best3 = BIG, b3 = b1;
                 int64_t ends[8];
                 if (left > 2) {
@@ -570,7 +770,7 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                     for (int i3 = 0; i3 < moves3.n; i3++) {
                         int c3 = moves3.k[i3] & 31;
                         int w3 = st[c3] > sw2 && ((c3 >> 3) == led || (c3 >> 3) == trump) ? s3 : w2;
-                        int64_t e = tt_get(s, (hk2 ^ BIT(c3)) | (uint64_t)w3 << 32);
+                        int64_t e = tt_get(&s->table->map, (hk2 ^ BIT(c3)) | (uint64_t)w3 << 32);
                         ends[i3] = e;
                         if (e >= 0) {
                             int won = p2 + pts[c3], ub;
@@ -629,8 +829,8 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                             if (v < b3) {
                                 b3 = v;
                                 if (b3 <= a2) {
-                                    if (k3 != s->pool[idx3].k[0])
-                                        to_front(&s->pool[idx3], k3);
+                                    if (k3 != moves3.k[0])
+                                        to_front(at3, k3);
                                     break;
                                 }
                             }
@@ -642,8 +842,8 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                     if (best3 > a2) {
                         a2 = best3;
                         if (a2 >= b1) {
-                            if (k2 != s->pool[idx2].k[0])
-                                to_front(&s->pool[idx2], k2);
+                            if (k2 != moves2.k[0])
+                                to_front(at2, k2);
                             break;
                         }
                     }
@@ -654,8 +854,8 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                 if (best2 < b1) {
                     b1 = best2;
                     if (b1 <= a) {
-                        if (k1 != s->pool[idx1].k[0])
-                            to_front(&s->pool[idx1], k1);
+                        if (k1 != moves1.k[0])
+                            to_front(at1, k1);
                         break;
                     }
                 }
@@ -681,7 +881,7 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
             lo = best0;
             hi = best0;
         }
-        if (map_put(&s->table->map, key, (uint32_t)(lo | hi << 9 | (best_card + 1) << 18)) < 0 ||
+        if (tt_put(&s->table->map, key, (uint64_t)(lo | hi << 9 | (best_card + 1) << 18)) < 0 ||
             map_put(&s->killer, hand0, (uint32_t)(best_card + 1)) < 0)
             return FAIL;
     }
@@ -712,24 +912,21 @@ static void Core_free_maps(Core *self) {
         PyMem_Free(self->eq_table[i]);
         self->eq_table[i] = NULL;
     }
-    PyMem_Free(self->pool);
-    self->pool = NULL;
-    self->pool_n = self->pool_cap = 0;
 }
 
-/* Core(owners, step, trump, bonus, pts, strength, above, trumps, mergeable, suit_tables, legal, table) */
+/* Core(owners, step, trump, bonus, pts, strength, above, trumps, mergeable, suit_tables, legality, table) */
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"owners", "step", "trump", "bonus", "pts", "strength", "above", "trumps",
-                             "mergeable", "suit_tables", "legal", "table", NULL};
+                             "mergeable", "suit_tables", "legality", "table", NULL};
     PyObject *owners, *pts, *strength, *above, *tables, *legal, *table;
     unsigned long trumps, mergeable;
-    if (self->legal) {
+    if (self->legality) {
         PyErr_SetString(PyExc_RuntimeError, "a Core is initialised once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiiSSSkkOOO!", kwlist, &owners, &self->step, &self->trump,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiiSSSkkOO!O!", kwlist, &owners, &self->step, &self->trump,
                                      &self->bonus, &pts, &strength, &above, &trumps, &mergeable, &tables,
-                                     &legal, &TableType, &table))
+                                     &LegalityType, &legal, &TableType, &table))
         return -1;
     if (read_bytes32(pts, self->pts, "pts") < 0 || read_bytes32(strength, self->strength, "strength") < 0 ||
         read_bytes32(above, self->above, "above") < 0)
@@ -790,7 +987,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         map_alloc(&self->order_cache, 10) < 0 || map_alloc(&self->killer, 8) < 0)
         return -1;
     Py_INCREF(legal);
-    self->legal = legal;
+    self->legality = (Legality *)legal;
     Py_INCREF(table);
     self->table = (Table *)table;
     return 0;
@@ -798,7 +995,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
 
 static void Core_dealloc(Core *self) {
     Core_free_maps(self);
-    Py_XDECREF(self->legal);
+    Py_XDECREF(self->legality);
     Py_XDECREF(self->table);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -840,7 +1037,6 @@ static PyObject *Core_reset(Core *self, PyObject *args) {
     map_clear(&self->legal_cache);
     map_clear(&self->order_cache);
     map_clear(&self->killer);
-    self->pool_n = 0;
     self->nodes = 0;
     Py_RETURN_NONE;
 }
@@ -897,14 +1093,16 @@ static struct PyModuleDef native_module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
-    if (PyType_Ready(&TableType) < 0 || PyType_Ready(&CoreType) < 0)
+    if (PyType_Ready(&TableType) < 0 || PyType_Ready(&LegalityType) < 0 || PyType_Ready(&CoreType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&native_module);
     if (!m)
         return NULL;
     Py_INCREF(&TableType);
     Py_INCREF(&CoreType);
+    Py_INCREF(&LegalityType);
     if (PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0 ||
+        PyModule_AddObject(m, "Legality", (PyObject *)&LegalityType) < 0 ||
         PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
         Py_DECREF(m);
         return NULL;

@@ -21,6 +21,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Protocol, cast
 
+from engine.play import LegalFn
 from engine.ranking import LAST_TRICK_BONUS
 from engine.solver import search as pure
 from engine.solver.equivalence import SUIT_TABLES
@@ -54,6 +55,20 @@ class Core(Protocol):
 
 def search_class(native: ModuleType) -> type[pure.Search]:
     """The search whose :meth:`~engine.solver.search.Search.trick` is ``native``'s C core."""
+
+    # One ``Legality`` per legal-card function (one per rule set, engine.play.legal_mask_for), by
+    # the function's id, with the function itself (holding it keeps the id from being reused).
+    legalities: dict[int, tuple[LegalFn, object]] = {}
+
+    def legality(legal: LegalFn) -> object:
+        known = legalities.get(id(legal))
+        if known is not None and known[0] is legal:
+            return known[1]
+        if len(legalities) >= 64:
+            legalities.clear()
+        made = native.Legality(legal)
+        legalities[id(legal)] = (legal, made)
+        return made
 
     class NativeSearch(pure.Search):
         """:class:`engine.solver.search.Search` with :meth:`trick` in C (module docstring)."""
@@ -92,7 +107,7 @@ def search_class(native: ModuleType) -> type[pure.Search]:
                     self.trumps,
                     self.mergeable,
                     SUIT_TABLES[trump],
-                    self.legal,
+                    legality(self.legal),
                     native_table,
                 ),
             )
