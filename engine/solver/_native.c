@@ -608,6 +608,12 @@ static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint
     return replies(s, hand, code, live, wcard, ours, last, at);
 }
 
+/* Ask the memory now for the remembered replies the loop will want next: the read overlaps the
+ * search of the current card. */
+static inline void prefetch_replies(const Core *s, uint32_t hand, uint64_t code) {
+    __builtin_prefetch(&s->fixed.slots[slot_of(hand | code, s->fixed.bits)]);
+}
+
 /* Everyone holds one card: the trick plays itself. Points of ``seat``'s team. */
 static int last_trick(const Core *s, int seat, uint32_t left) {
     int c = top_card(left & s->owners[seat]);
@@ -723,6 +729,8 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
             /* Second card: an opponent (minimises). */
             int32_t k1 = moves1.k[i1];
             int c1 = k1 & 31;
+            if (i1 + 1 < moves1.n)
+                prefetch_replies(s, hand2, code1 | (uint64_t)(moves1.k[i1 + 1] & 31) << 37 | (uint64_t)1 << 48);
             uint32_t hk1 = hk0 ^ BIT(c1);
             int p1 = p0 + pts[c1];
             int w1, wc1;
@@ -745,6 +753,8 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                 /* Third card: the partner (maximises). */
                 int32_t k2 = moves2.k[i2];
                 int c2 = k2 & 31;
+                if (i2 + 1 < moves2.n)
+                    prefetch_replies(s, hand3, code2 | (uint64_t)(moves2.k[i2 + 1] & 31) << 42 | (uint64_t)1 << 49);
                 uint32_t hk2 = hk1 ^ BIT(c2);
                 int p2 = p1 + pts[c2];
                 int w2, wc2;
@@ -764,13 +774,21 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
         Moves moves3;
         unpack(list3, &moves3);
                 int best3 = BIG, b3 = b1;
-                int64_t ends[8];
+                int64_t ends[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
                 if (left > 2) {
                     /* Enhanced transposition cut-off: does a trick ending already settle it? */
+                    uint64_t keys3[8];
+                    for (int i3 = 0; i3 < moves3.n; i3++) {
+                        /* Every slot asked for at once: the memory reads overlap. */
+                        int c3 = moves3.k[i3] & 31;
+                        int w3 = st[c3] > sw2 && ((c3 >> 3) == led || (c3 >> 3) == trump) ? s3 : w2;
+                        keys3[i3] = (hk2 ^ BIT(c3)) | (uint64_t)w3 << 32;
+                        __builtin_prefetch(&s->table->map.slots[slot_of(keys3[i3], s->table->map.bits)]);
+                    }
                     for (int i3 = 0; i3 < moves3.n; i3++) {
                         int c3 = moves3.k[i3] & 31;
                         int w3 = st[c3] > sw2 && ((c3 >> 3) == led || (c3 >> 3) == trump) ? s3 : w2;
-                        int64_t e = tt_get(&s->table->map, (hk2 ^ BIT(c3)) | (uint64_t)w3 << 32);
+                        int64_t e = tt_get(&s->table->map, keys3[i3]);
                         ends[i3] = e;
                         if (e >= 0) {
                             int won = p2 + pts[c3], ub;
@@ -1060,7 +1078,14 @@ static PyObject *Core_get_table(Core *self, void *closure) {
     return (PyObject *)self->table;
 }
 
+static PyObject *Core_get_sizes(Core *self, void *closure) {
+    return Py_BuildValue("(nnnnn)", (Py_ssize_t)self->fixed.count, (Py_ssize_t)self->legal_cache.count,
+                         (Py_ssize_t)self->order_cache.count, (Py_ssize_t)self->killer.count,
+                         (Py_ssize_t)self->table->map.count);
+}
+
 static PyGetSetDef Core_getset[] = {
+    {"sizes", (getter)Core_get_sizes, NULL, "Entries in the maps (replies, legal, ordered, killers, table).", NULL},
     {"nodes", (getter)Core_get_nodes, (setter)Core_set_nodes, "Trick starts searched.", NULL},
     {"table", (getter)Core_get_table, NULL, "The transposition table.", NULL},
     {NULL},
