@@ -12,7 +12,9 @@ import random
 
 import pytest
 
-from engine.cards import Card, Seat
+from engine.cards import SUIT_MASK, Card, Seat, mask_of
+from engine.play import legal_mask_for
+from engine.ranking import NO_TRUMP
 from engine.solver import core, solution
 from engine.solver.native import search_class
 from engine.variants import rules_for
@@ -137,3 +139,28 @@ def test_solver_native_core_reports_a_legality_error(monkeypatch):
     monkeypatch.setattr("engine.solver.search.legal_mask_for", lambda rules: refuse)
     with pytest.raises(RuntimeError, match="no legality today"):
         solution.solve_trickplay(t)
+
+
+@pytest.mark.parametrize("label,variant,options,trumps", CONTRACTS, ids=[c[0] for c in CONTRACTS])
+def test_solver_native_legality_reads_only_the_led_suit_and_trumps(label, variant, options, trumps):
+    # The C core remembers the rule set's answers by a hand's cards of the suit led and of the
+    # trump suit (engine/solver/_native.c, Legality): a hand's other cards must be all legal or
+    # all not, whatever they are.
+    legal = legal_mask_for(rules_for(variant, options))
+    rng = random.Random(f"legality-{label}")
+    for _ in range(3000):
+        trump = rng.choice(trumps)
+        cards = rng.sample(range(32), 3 + 8)
+        trick = cards[: rng.randint(1, 3)]
+        pool = cards[3:]
+        led = trick[0] >> 3
+        lt = SUIT_MASK[led] | (SUIT_MASK[trump] if trump != NO_TRUMP else 0)
+        kept = mask_of(c for c in pool if (1 << c) & lt and rng.random() < 0.6)
+        answers = set()
+        for _ in range(3):
+            spare = [c for c in range(32) if not (1 << c) & lt and c not in trick]
+            others = mask_of(rng.sample(spare, rng.randint(1, 4)))
+            got = legal(kept | others, trick, trump, False)
+            assert got & ~lt in (0, others)
+            answers.add((got & lt, bool(got & ~lt)))
+        assert len(answers) == 1
