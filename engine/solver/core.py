@@ -22,9 +22,9 @@ from pathlib import Path
 from types import ModuleType
 
 from engine.solver import search as pure
-from engine.solver.native import search_class
+from engine.solver.native import Table, search_class
 
-__all__ = ["COMPILED", "NATIVE", "Search", "compiled_module", "native_module", "pure"]
+__all__ = ["COMPILED", "NATIVE", "Search", "compiled_module", "native_module", "new_table", "pure"]
 
 _HERE = Path(__file__).resolve().parent
 BUILT_FROM = _HERE / "_search_c.sha256"
@@ -72,3 +72,14 @@ elif _compiled is not None:
     Search = _compiled.Search
 else:
     Search = pure.Search
+
+
+def new_table() -> dict[int, int] | Table:
+    """An empty transposition table for the solves of one deal (``solve(..., table=...)``), of the
+    kind the search in use reads fastest: a C table for the C core (a dict works too, but is
+    copied in and out at each solve), a dict otherwise."""
+    native: ModuleType | None = getattr(Search, "native", None)
+    if native is not None:
+        table: Table = native.Table()
+        return table
+    return {}

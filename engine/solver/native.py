@@ -55,6 +55,7 @@ class Core(Protocol):
 
 def search_class(native: ModuleType) -> type[pure.Search]:
     """The search whose :meth:`~engine.solver.search.Search.trick` is ``native``'s C core."""
+    module = native
 
     # One ``Legality`` per legal-card function (one per rule set, engine.play.legal_mask_for), by
     # the function's id, with the function itself (holding it keeps the id from being reused).
@@ -73,6 +74,7 @@ def search_class(native: ModuleType) -> type[pure.Search]:
     class NativeSearch(pure.Search):
         """:class:`engine.solver.search.Search` with :meth:`trick` in C (module docstring)."""
 
+        native: ModuleType = module
         core: Core
         shared: dict[int, int] | None
 

@@ -164,3 +164,11 @@ def test_solver_native_legality_reads_only_the_led_suit_and_trumps(label, varian
             assert got & ~lt in (0, others)
             answers.add((got & lt, bool(got & ~lt)))
         assert len(answers) == 1
+
+
+def test_solver_new_table_is_of_the_kind_the_search_reads(monkeypatch):
+    monkeypatch.setattr(core, "Search", core.pure.Search)
+    assert core.new_table() == {}
+    if NATIVE is not None:
+        monkeypatch.setattr(core, "Search", search_class(NATIVE))
+        assert isinstance(core.new_table(), NATIVE.Table)
