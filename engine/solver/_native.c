@@ -12,9 +12,9 @@
  * engine/solver/native.py, which reads them from engine.ranking and engine.solver.equivalence.
  *
  * Maps are open-addressing hash tables on 64-bit keys that are never 0; they only grow, so they
- * behave like the Python dicts they replace (nothing is ever forgotten). Their memory is kept for
- * the next search (Table.reset, and Core.reset for the other caches), so that many solves in a
- * row allocate nothing.
+ * behave like the Python dicts they replace (nothing is ever forgotten). A freed map's buffer is
+ * kept, one per size, for the next search, so that many solves in a row allocate almost nothing;
+ * Table.reset empties a table and keeps its memory.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -743,11 +743,11 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
             }
             uint64_t code2 = code1 | (uint64_t)c1 << 37 | (uint64_t)1 << 48;
             Where at2;
-        uint64_t list2 = known_replies(s, hand2, code2, live, wc1, w1 == leader, 0, &at2);
-        if (!list2)
-            return FAIL;
-        Moves moves2;
-        unpack(list2, &moves2);
+            uint64_t list2 = known_replies(s, hand2, code2, live, wc1, w1 == leader, 0, &at2);
+            if (!list2)
+                return FAIL;
+            Moves moves2;
+            unpack(list2, &moves2);
             int best2 = -1, a2 = a;
             for (int i2 = 0; i2 < moves2.n; i2++) {
                 /* Third card: the partner (maximises). */
@@ -768,11 +768,11 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                 int sw2 = st[wc2];
                 uint64_t code3 = code2 | (uint64_t)c2 << 42 | (uint64_t)1 << 49;
                 Where at3;
-        uint64_t list3 = known_replies(s, hand3, code3, live, wc2, w2 == s1, 1, &at3);
-        if (!list3)
-            return FAIL;
-        Moves moves3;
-        unpack(list3, &moves3);
+                uint64_t list3 = known_replies(s, hand3, code3, live, wc2, w2 == s1, 1, &at3);
+                if (!list3)
+                    return FAIL;
+                Moves moves3;
+                unpack(list3, &moves3);
                 int best3 = BIG, b3 = b1;
                 int64_t ends[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
                 if (left > 2) {
@@ -1033,32 +1033,6 @@ static PyObject *Core_trick(Core *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
-/* Forget the remembered replies and killers (a search of another deal), keeping the memory. */
-static PyObject *Core_reset(Core *self, PyObject *args) {
-    PyObject *owners;
-    if (!PyArg_ParseTuple(args, "O", &owners))
-        return NULL;
-    if (!PySequence_Check(owners) || PySequence_Size(owners) != 4) {
-        PyErr_SetString(PyExc_ValueError, "four owners expected");
-        return NULL;
-    }
-    for (int i = 0; i < 4; i++) {
-        PyObject *o = PySequence_GetItem(owners, i);
-        if (!o)
-            return NULL;
-        self->owners[i] = (uint32_t)PyLong_AsUnsignedLong(o);
-        Py_DECREF(o);
-    }
-    if (PyErr_Occurred())
-        return NULL;
-    map_clear(&self->fixed);
-    map_clear(&self->legal_cache);
-    map_clear(&self->order_cache);
-    map_clear(&self->killer);
-    self->nodes = 0;
-    Py_RETURN_NONE;
-}
-
 static PyObject *Core_get_nodes(Core *self, void *closure) { return PyLong_FromLongLong(self->nodes); }
 
 static int Core_set_nodes(Core *self, PyObject *value, void *closure) {
@@ -1094,7 +1068,6 @@ static PyGetSetDef Core_getset[] = {
 static PyMethodDef Core_methods[] = {
     {"trick", (PyCFunction)Core_trick, METH_VARARGS,
      "trick(leader, hk, left, rem, alpha, beta, only=-1): Search.trick in C."},
-    {"reset", (PyCFunction)Core_reset, METH_VARARGS, "reset(owners): ready for another deal."},
     {NULL},
 };
 
