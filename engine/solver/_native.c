@@ -303,7 +303,7 @@ static PyTypeObject TableType = {
  * set). So an answer is remembered under those two suits of the hand, the trick and the trump,
  * and serves every hand that agrees there, in this deal and the next. */
 
-#define LEGALITY_LIMIT ((size_t)1 << 21) /* entries; beyond it the memory starts again */
+#define LEGALITY_LIMIT ((size_t)1 << 18) /* entries (8 MB at most); beyond it the memory starts again */
 
 typedef struct {
     PyObject_HEAD

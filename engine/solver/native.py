@@ -65,7 +65,7 @@ def search_class(native: ModuleType) -> type[pure.Search]:
         known = legalities.get(id(legal))
         if known is not None and known[0] is legal:
             return known[1]
-        if len(legalities) >= 64:
+        if len(legalities) >= 16:
             legalities.clear()
         made = native.Legality(legal)
         legalities[id(legal)] = (legal, made)
