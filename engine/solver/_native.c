@@ -443,7 +443,7 @@ typedef struct {
     int eq_width[4];
     uint8_t *eq_table[4];
     long long nodes;
-    Map fixed, legal_cache, order_cache, killer;
+    Map fixed, order_cache, killer;
 } Core;
 
 static inline int low_card(uint32_t m) { return __builtin_ctz(m); }
@@ -560,32 +560,13 @@ static void to_front(Where at, int card) {
     map_put(at.map, at.key, pack(&m)); /* the key is there: nothing grows */
 }
 
-/* The ordered legal replies of ``hand`` to the trick in ``code`` (search.py, Search.replies),
- * packed; 0 with a Python error set. */
-static uint64_t replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours, int last,
-                        Where *at) {
-    uint64_t hkey = hand | code;
-    uint64_t legal, known;
+/* ``legal`` (a hand's legal cards, some of which can merge) with equivalent cards merged, ordered
+ * and remembered by the cards left to choose from (search.py, Search.replies, its second half). */
+static uint64_t merged_replies(Core *s, uint32_t legal, uint64_t code, uint32_t live, int wcard, int ours,
+                               int last, Where *at) {
+    uint64_t known;
     Moves m;
-    if (!map_get(&s->legal_cache, hkey, &legal)) {
-        legal = legality_get(s->legality, hand, code, s->trump);
-        if (legal == (uint64_t)-1)
-            return 0;
-        if (map_put(&s->legal_cache, hkey, legal) < 0)
-            return 0;
-        uint32_t z = (uint32_t)legal & s->mergeable;
-        if (!(z & (z - 1))) {
-            /* Nothing can merge: the replies do not depend on the other hands. */
-            follow_order(s, (uint32_t)legal, wcard, ours, last, &m);
-            uint64_t w = pack(&m);
-            if (map_put(&s->fixed, hkey, w) < 0)
-                return 0;
-            at->map = &s->fixed;
-            at->key = hkey;
-            return w;
-        }
-    }
-    uint32_t moves = representatives(s, (uint32_t)legal, live);
+    uint32_t moves = representatives(s, legal, live);
     at->map = &s->order_cache;
     at->key = moves | code;
     if (map_get(&s->order_cache, moves | code, &known))
@@ -597,15 +578,40 @@ static uint64_t replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, in
     return w;
 }
 
+/* Marks an entry of ``fixed`` that holds a hand's legal cards, some of which can merge, instead
+ * of its replies (search.py keeps those in ``legal_cache``: one map here, one memory read). */
+#define MERGING ((uint64_t)1 << 63)
+
+/* The ordered legal replies of ``hand`` to the trick in ``code`` (search.py, Search.replies),
+ * packed; 0 with a Python error set. */
 static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours,
                                      int last, Where *at) {
-    uint64_t w;
-    if (map_get(&s->fixed, hand | code, &w)) {
+    uint64_t hkey = hand | code, w;
+    if (map_get(&s->fixed, hkey, &w)) {
+        if (w & MERGING)
+            return merged_replies(s, (uint32_t)w, code, live, wcard, ours, last, at);
         at->map = &s->fixed;
-        at->key = hand | code;
+        at->key = hkey;
         return w;
     }
-    return replies(s, hand, code, live, wcard, ours, last, at);
+    uint64_t legal = legality_get(s->legality, hand, code, s->trump);
+    if (legal == (uint64_t)-1)
+        return 0;
+    uint32_t z = (uint32_t)legal & s->mergeable;
+    if (z & (z - 1)) {
+        if (map_put(&s->fixed, hkey, legal | MERGING) < 0)
+            return 0;
+        return merged_replies(s, (uint32_t)legal, code, live, wcard, ours, last, at);
+    }
+    /* Nothing can merge: the replies do not depend on the other hands. */
+    Moves m;
+    follow_order(s, (uint32_t)legal, wcard, ours, last, &m);
+    w = pack(&m);
+    if (map_put(&s->fixed, hkey, w) < 0)
+        return 0;
+    at->map = &s->fixed;
+    at->key = hkey;
+    return w;
 }
 
 /* Ask the memory now for the remembered replies the loop will want next: the read overlaps the
@@ -923,7 +929,6 @@ static int read_bytes32(PyObject *o, uint8_t *out, const char *what) {
 
 static void Core_free_maps(Core *self) {
     map_free(&self->fixed);
-    map_free(&self->legal_cache);
     map_free(&self->order_cache);
     map_free(&self->killer);
     for (int i = 0; i < 4; i++) {
@@ -1001,7 +1006,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         if (!ok || PyErr_Occurred())
             return -1;
     }
-    if (map_alloc(&self->fixed, 10) < 0 || map_alloc(&self->legal_cache, 10) < 0 ||
+    if (map_alloc(&self->fixed, 10) < 0 ||
         map_alloc(&self->order_cache, 10) < 0 || map_alloc(&self->killer, 8) < 0)
         return -1;
     Py_INCREF(legal);
@@ -1053,13 +1058,12 @@ static PyObject *Core_get_table(Core *self, void *closure) {
 }
 
 static PyObject *Core_get_sizes(Core *self, void *closure) {
-    return Py_BuildValue("(nnnnn)", (Py_ssize_t)self->fixed.count, (Py_ssize_t)self->legal_cache.count,
-                         (Py_ssize_t)self->order_cache.count, (Py_ssize_t)self->killer.count,
-                         (Py_ssize_t)self->table->map.count);
+    return Py_BuildValue("(nnnn)", (Py_ssize_t)self->fixed.count, (Py_ssize_t)self->order_cache.count,
+                         (Py_ssize_t)self->killer.count, (Py_ssize_t)self->table->map.count);
 }
 
 static PyGetSetDef Core_getset[] = {
-    {"sizes", (getter)Core_get_sizes, NULL, "Entries in the maps (replies, legal, ordered, killers, table).", NULL},
+    {"sizes", (getter)Core_get_sizes, NULL, "Entries in the maps (replies or legal cards, merged replies, killers, table).", NULL},
     {"nodes", (getter)Core_get_nodes, (setter)Core_set_nodes, "Trick starts searched.", NULL},
     {"table", (getter)Core_get_table, NULL, "The transposition table.", NULL},
     {NULL},
