@@ -5,15 +5,16 @@ for step: the same bounds, table entries, move ordering and node count (the test
 them with the Python search on many deals of every variant). Everything else — the root's
 trick in progress, the principal line, legality, the point and strength tables, the
 equivalence tables — is the Python code's: the C core is handed the rule set's legal-card
-function (:func:`engine.play.legal_mask_for`, called back once per hand and trick) and the
-tables of :mod:`engine.ranking` and :mod:`engine.solver.equivalence` as data. No rule is
-written twice.
+function (:func:`engine.play.legal_mask_for`, called back once per trick and hand's cards of
+the suit led and of the trump suit, and remembered across searches) and the tables of
+:mod:`engine.ranking` and :mod:`engine.solver.equivalence` as data. No rule is written twice.
 
 The transposition table is a :class:`Table` (``engine.solver._native.Table``): a C hash table
-that several searches of one deal can share, as they share a dict in Python. A dict given
-instead is copied in, and the entries are copied back when the solve is done. Between solves
-the memory of a search is kept for the next one (:func:`new_search`), so solving many deals
-in a row, as a Monte-Carlo evaluator does, allocates almost nothing.
+that several searches of one deal can share, as they share a dict in Python
+(:func:`engine.solver.core.new_table` makes one; ``Table.reset()`` empties it and keeps its
+memory). A dict given instead is copied in, and the entries are copied back when the solve is
+done. The memory of a search's maps is kept for the next search, so solving many deals in a
+row, as a Monte-Carlo evaluator does, allocates almost nothing.
 """
 
 from __future__ import annotations
