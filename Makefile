@@ -21,6 +21,8 @@ MANAGE := $(PY) manage.py
 INSTALLED := $(VENV)/.stamp-installed
 # Marks the compiled search: the SHA-256 of the search.py it was made from.
 COMPILED := engine/solver/_search_c.sha256
+# Marks the solver's C core: the SHA-256 of the _native.c it was built from.
+NATIVE := engine/solver/_native.sha256
 
 LINT_PATHS := engine lessons baloot_site tests bench manage.py
 PG_URL     := postgres://postgres@127.0.0.1:5432/postgres
@@ -42,12 +44,12 @@ help:
 	@echo "make lint    ruff and mypy (strict on engine/; lessons/ and baloot_site/ with Django's types)"
 	@echo "make bench   run the benchmarks in bench/"
 	@echo "make simulations  the bidding and score-sheet simulations of docs/simulations.md (about 4 CPU minutes)"
-	@echo "make compiled  compile the solver's search with mypyc (part of make venv; optional)"
+	@echo "make compiled  build the solver's search in C with gcc and mypyc (part of make venv; optional)"
 	@echo "make loadtest  gunicorn on PostgreSQL, 32 simulated users: a class mix then a saturation mix, 60 s each"
 
 # venv: the virtual environment with the project and its dev tools installed (editable), and the
 # solver's search compiled.
-venv: $(INSTALLED) $(COMPILED)
+venv: $(INSTALLED) $(COMPILED) $(NATIVE)
 
 $(PY):
 	$(PYTHON3) -m venv $(VENV) || { rm -rf $(VENV) && $(call apt_install,python3-venv) && $(PYTHON3) -m venv $(VENV); }
@@ -56,16 +58,20 @@ $(INSTALLED): pyproject.toml | $(PY)
 	$(PIP) install -e '.[dev]'
 	touch $@
 
-# compiled: the solver's search (engine/solver/search.py) compiled to C by mypyc, a few times faster
-# (engine/solver/core.py). Optional: when gcc or Python's headers are missing and cannot be
-# installed, or the build fails, the pure-Python search is used and nothing else changes. The build
-# compiles a copy named _search_c.py and records the SHA-256 of that copy: a build from another
-# search.py than the one there now is never used.
-compiled: $(COMPILED)
+# compiled: the solver's search in C (engine/solver/_native.c built by gcc: its inner loop, the
+# fastest) and engine/solver/search.py compiled to C by mypyc (a few times faster than Python); see
+# engine/solver/core.py. Optional: when gcc or Python's headers are missing and cannot be
+# installed, or a build fails, the next search runs (mypyc's, else pure Python) and nothing else
+# changes. Each build records the SHA-256 of the source it was made from (mypyc compiles a copy
+# named _search_c.py): a build from another source than the one there now is never used.
+compiled: $(COMPILED) $(NATIVE)
+
+# Python's headers, and gcc, from Debian when missing.
+BUILD_TOOLS = { command -v gcc >/dev/null && test -f "$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("include"))')/Python.h"; } \
+	  || $(call apt_install,gcc python3-dev) || true
 
 $(COMPILED): engine/solver/search.py $(INSTALLED)
-	@{ command -v gcc >/dev/null && test -f "$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("include"))')/Python.h"; } \
-	  || $(call apt_install,gcc python3-dev) || true
+	@$(BUILD_TOOLS)
 	rm -f engine/solver/_search_c*.so $@
 	mkdir -p build
 	cp engine/solver/search.py engine/solver/_search_c.py
@@ -75,6 +81,17 @@ $(COMPILED): engine/solver/search.py $(INSTALLED)
 	  then sha256sum engine/solver/_search_c.py | cut -d' ' -f1 > $@; \
 	  else echo "the solver's search was not compiled (build/mypyc.log): the pure-Python search runs"; fi
 	rm -f engine/solver/_search_c.py
+
+$(NATIVE): engine/solver/_native.c | $(PY)
+	@$(BUILD_TOOLS)
+	rm -f engine/solver/_native*.so $@
+	mkdir -p build
+	if gcc -O2 -shared -fPIC -Wall -Wno-missing-field-initializers \
+	    -I"$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("include"))')" engine/solver/_native.c \
+	    -o engine/solver/_native"$$($(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')" \
+	    > build/native.log 2>&1; \
+	  then sha256sum engine/solver/_native.c | cut -d' ' -f1 > $@; \
+	  else echo "the solver's C core was not built (build/native.log): the compiled or pure-Python search runs"; fi
 
 # messages: compile the translation catalogs; languages without a django.po are skipped.
 messages: $(MO_FILES)

@@ -71,8 +71,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"BENCH solve_4_tricks_ms_p50 {statistics.median(four) * 1000:.1f} ms")
     if args.deals:
         eight = solve_times(8, args.deals, args.seed + 1)
-        print(f"BENCH solve_8_tricks_s_p50 {statistics.median(eight):.2f} s")
-        print(f"BENCH solve_8_tricks_s_p95 {percentile(eight, 0.95):.2f} s")
+        print(f"BENCH solve_8_tricks_s_p50 {statistics.median(eight):.3f} s")
+        print(f"BENCH solve_8_tricks_s_p95 {percentile(eight, 0.95):.3f} s")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 
 - :mod:`engine.solver.equivalence` — which cards of a hand are interchangeable (searched once).
 - :mod:`engine.solver.search` — alpha-beta on card points with a transposition table.
-- :mod:`engine.solver.core` — that search compiled to C when it was built (``make compiled``), else
-  in Python.
+- :mod:`engine.solver.native` — that search's inner loop in C (``_native.c``), handed the rules as
+  data and the rule set's legality function.
+- :mod:`engine.solver.core` — which search runs: the C core when built (``make compiled``), else the
+  search compiled by mypyc, else in Python.
 - :mod:`engine.solver.solution` — :func:`solve` a position, :class:`Solution` with values and the line.
 - :mod:`engine.solver.position` — the JSON notation of a best-card position (:func:`read_position`).
 - :mod:`engine.solver.explain` — :func:`analyse`: the best cards, the line trick by trick, what

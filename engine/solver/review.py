@@ -37,6 +37,8 @@ from dataclasses import dataclass
 
 from engine.cards import CARDS, SEATS, TEAMS, Card, Seat, Team
 from engine.explain import Reason
+from engine.solver.core import new_table
+from engine.solver.native import Table
 from engine.solver.position import BestCardPosition
 from engine.solver.solution import Solution, solve
 from engine.tricks import TrickPlay
@@ -106,7 +108,7 @@ def review(
     A card that may not be played raises :class:`engine.tricks.IllegalPlay`.
     """
     t = TrickPlay(rules, list(hands), trump, leader)
-    table: dict[int, int] = {}
+    table = new_table()
     decisions = []
     for card in plays:
         number = t.trick_number() + 1
@@ -130,7 +132,7 @@ def review(
     return Review(seat, tuple(decisions))
 
 
-def _judge(p: BestCardPosition, card: Card, table: dict[int, int], number: int) -> Decision:
+def _judge(p: BestCardPosition, card: Card, table: dict[int, int] | Table, number: int) -> Decision:
     s = solve(
         p.rules, p.trump, p.hands, p.to_play, p.leader, p.trick, p.points_so_far, p.taker, p.ekka, table
     )

@@ -181,6 +181,14 @@ class Search:
         """The table's key for the start of a trick led by ``leader``."""
         return _cards_left(self.hands) | leader << 32
 
+    def best_lead(self, leader: int) -> int:
+        """The best lead the table knows for the trick ``leader`` leads now, -1 when none."""
+        e = self.table.get(self.key(leader))
+        return -1 if e is None else entry_best(e)
+
+    def done(self) -> None:
+        """The solve is over: the table given is already up to date (it is the one searched)."""
+
     def lead(self, seat: int, rem: int, alpha: int, beta: int, only: int = -1) -> int:
         """NS's points from the start of a trick led by ``seat`` (``only``: that lead alone)."""
         hk = _cards_left(self.hands)

@@ -43,7 +43,8 @@ from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS, STRENGTH, trick_w
 from engine.scoring import CardPointVerdict, card_point_verdict
 from engine.solver import core
 from engine.solver.equivalence import equivalent_to, representatives
-from engine.solver.search import Search, entry_best
+from engine.solver.native import Table
+from engine.solver.search import Search
 from engine.tricks import TrickPlay
 from engine.variants import RuleSet
 
@@ -181,8 +182,7 @@ class _Position:
         s = self.search
         moves = representatives(self.legal(), self.live, s.trump)
         if not self.trick:
-            entry = s.table.get(s.key(self.seat))
-            keys = s.lead_order(moves, self.live, -1 if entry is None else entry_best(entry))
+            keys = s.lead_order(moves, self.live, s.best_lead(self.seat))
         else:
             ours = not (self.wseat ^ self.seat) & 1
             keys = s.follow_order(moves, self.wcard, self.trick[0] >> 3, ours, len(self.trick) == 3)
@@ -236,7 +236,7 @@ def solve(
     points_so_far: tuple[int, int] = (0, 0),
     taker: Team | None = None,
     ekka: bool = False,
-    table: dict[int, int] | None = None,
+    table: dict[int, int] | Table | None = None,
 ) -> Solution:
     """Solve a position exactly: every legal card's value, the best cards and a principal line.
 
@@ -245,14 +245,16 @@ def solve(
     ``points_so_far``: card points (NS, EW) taken before the position.
     ``taker``: the taking team, for :meth:`Solution.outcome`.
     ``ekka``: the trick's leader called Ekka (saudi option ``ekka``).
-    ``table``: a dict shared by the solves of positions of one deal (same rules and trump), each
-    starting from what the others proved; empty at first.
+    ``table``: a table shared by the solves of positions of one deal (same rules and trump), each
+    starting from what the others proved; empty at first (:func:`engine.solver.core.new_table`
+    makes the kind the search in use reads fastest; a dict always works).
     """
     _check(hands, to_play, leader, trick, rules.clockwise)
     if ekka and not trick:
         raise ValueError("Ekka is called on a card already led")
     root_trick = list(trick)
-    search = core.Search(rules, trump, list(hands), root_trick, ekka, table)
+    # A C table comes only from core.new_table, for the C core.
+    search = core.Search(rules, trump, list(hands), root_trick, ekka, table)  # type: ignore[arg-type]
     root = _Position(search, to_play, root_trick, leader, ekka)
     legal = root.legal()
     reps = representatives(legal, root.live, trump)
@@ -269,6 +271,7 @@ def solve(
     target = max(v[team] for v in values.values())
     best = [c for c in cards_of(legal) if values[c][team] == target]
     line = _principal_line(root, best[0], values[best[0]][0])
+    search.done()
     return Solution(trump, to_play, points_so_far, values, best, line, search.nodes, taker, rules)
 
 
