@@ -2,10 +2,11 @@
 
 Commands: ``legal``, ``trick``, ``projects``, ``score``, ``bid``; ``review`` (each card
 one seat played in a hand, judged by the exact solver) and ``hint`` (the best cards of
-a position). With ``"variant": "french-2p"`` (two-player Belote découverte),
-:mod:`engine.decouverte_cli` answers ``legal``, ``trick``, ``bid``, ``score`` and ``play``. Input is read
-by :mod:`engine.notation`; the rule modules answer with reasons and steps;
-:mod:`engine.messages` turns those into sentences in the input's ``lang``.
+a position). With ``"variant": "french-2p"`` (two-player Belote découverte), the same
+table sends ``legal``, ``trick``, ``bid``, ``score`` and ``play`` to
+:mod:`engine.decouverte.commands`. Input is read by :mod:`engine.notation`; the rule
+modules answer with reasons and steps; :mod:`engine.messages` turns those into sentences
+in the input's ``lang``.
 
 Exit status: 0 with the answer; 2 with ``{"error": {"code", "field", "message"}}``
 for malformed input or an unknown command (codes listed in :mod:`engine.notation`);
@@ -21,7 +22,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from engine import decouverte_cli
 from engine.auction import Call, IllegalCall, new_auction
 from engine.cards import (
     KING,
@@ -36,6 +36,7 @@ from engine.cards import (
     next_seat,
     seats_from,
 )
+from engine.decouverte import commands as two_player
 from engine.explain import Reason, Step
 from engine.messages import error_message, render, series
 from engine.notation import (
@@ -79,7 +80,7 @@ from engine.solver.hint import hint
 from engine.solver.position import read_contract, read_position
 from engine.solver.review import review
 from engine.tricks import TrickPlay
-from engine.variants import VARIANTS, French, Moroccan, RuleSet, Saudi
+from engine.variants import GAMES, VARIANTS, French, Moroccan, RuleSet, Saudi
 
 # The rules of "which team's declarations count", said once per hand.
 BEST_RULES = frozenset(BEST_RULE.values())
@@ -513,30 +514,31 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+# The commands of a game, by how many play it: the two-player game answers five of them.
+COMMANDS_BY_PLAYERS: dict[int, Mapping[str, Command]] = {4: COMMANDS, 2: two_player.COMMANDS}
+
 # Every command the command line accepts, as an unknown command's error lists them: the
 # four-player commands, then the two-player game's own ("play").
-ACCEPTED: tuple[str, ...] = (*COMMANDS, *(c for c in decouverte_cli.COMMANDS if c not in COMMANDS))
+ACCEPTED: tuple[str, ...] = (*COMMANDS, *(c for c in two_player.COMMANDS if c not in COMMANDS))
 
 
 def run(argv: Sequence[str], data: bytes) -> tuple[int, dict[str, Any]]:
     """Exit status and output object for a command line and its standard input."""
     lang, variant = "en", ""
     try:
-        if len(argv) != 1 or argv[0] not in {*COMMANDS, *decouverte_cli.COMMANDS}:
+        if len(argv) != 1 or argv[0] not in ACCEPTED:
             raise InputError("unknown-command", "command", value=" ".join(argv), commands=ACCEPTED)
         obj = read_object(data)
         lang = parse_lang(obj)
-        if obj.get("variant") == decouverte_cli.VARIANT:
-            # Two-player Belote découverte: its own commands, French Belote's words.
-            variant = decouverte_cli.WORDING
-            if argv[0] not in decouverte_cli.COMMANDS:
-                raise bad_field(obj["variant"], "variant", "saudi, moroccan, french")
-            return EXIT_OK, decouverte_cli.COMMANDS[argv[0]](obj, lang)
-        if isinstance(obj.get("variant"), str) and obj["variant"] in VARIANTS:
-            variant = obj["variant"]
-        if argv[0] not in COMMANDS:
+        game = GAMES.get(obj["variant"]) if isinstance(obj.get("variant"), str) else None
+        if game is not None:
+            variant = game.wording()  # the two-player game speaks French Belote's words
+        commands = COMMANDS_BY_PLAYERS[4 if game is None else game.players]
+        if argv[0] not in commands:
+            if argv[0] in COMMANDS:  # a four-player command: the variant is the wrong one
+                raise bad_field(obj["variant"], "variant", ", ".join(VARIANTS))
             raise InputError("unknown-command", "command", value=" ".join(argv), commands=ACCEPTED)
-        return EXIT_OK, COMMANDS[argv[0]](obj, lang)
+        return EXIT_OK, commands[argv[0]](obj, lang)
     except InputError as e:
         return EXIT_INPUT, _error(e.code, e.field, e.params, lang, variant)
     except Exception as e:  # the contract: never a traceback, always one JSON object

@@ -439,14 +439,14 @@ def test_cli_unknown_command_exit_2(argv: str) -> None:
 @pytest.mark.parametrize(("argv", "lang"), [("fold", "en"), ("play", "fr"), ("play", "ar")])
 def test_cli_unknown_command_names_every_command(argv: str, lang: str) -> None:
     # "play" is a command of the two-player game only: a Saudi hand refuses it.
-    from engine import decouverte_cli
     from engine.cli import COMMANDS
+    from engine.decouverte import commands as two_player
 
     error = refused(argv, {"variant": "saudi", "lang": lang}, via_process=False)
 
     assert error["code"] == "unknown-command"
     words = re.findall(r"[a-z]+", error["message"])
-    for command in {*COMMANDS, *decouverte_cli.COMMANDS}:
+    for command in {*COMMANDS, *two_player.COMMANDS}:
         # The command given is named once more, as what was refused.
         assert words.count(command) == 1 + (command == argv), (command, error["message"])
 
