@@ -772,6 +772,12 @@ class Doubling:
         return self._is_over(self.level, self.closed_by)
 
     @property
+    def words_left(self) -> bool:
+        """Whether a word of the ladder may still be said, not only ``pass`` (Sun at a game score
+        that forbids Double has nothing to say)."""
+        return any(word != PASS for seat in self.speakers for word in self.allowed(seat))
+
+    @property
     def to_speak(self) -> Team | None:
         """The team that may say the next word (or pass); ``None`` when the doubling is over."""
         return self._to_speak(self.level, self.closed_by)

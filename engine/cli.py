@@ -22,7 +22,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from engine.auction import Call, IllegalCall, new_auction
+from engine.auction import (
+    LADDER,
+    PASS,
+    Auction,
+    Call,
+    Contract,
+    Doubling,
+    IllegalCall,
+    first_lead,
+    new_auction,
+)
 from engine.cards import (
     KING,
     QUEEN,
@@ -38,6 +48,7 @@ from engine.cards import (
 )
 from engine.decouverte import commands as two_player
 from engine.explain import Reason, Step
+from engine.hand import Hand, Phase
 from engine.messages import error_message, render, series
 from engine.notation import (
     PLAY,
@@ -57,6 +68,7 @@ from engine.notation import (
     parse_team_ints,
     parse_trick,
     parse_trump,
+    read_deck,
     read_object,
     span,
     text_of,
@@ -79,7 +91,7 @@ from engine.scoring import TRICKS, HandFacts, InvalidHandFacts, score_hand
 from engine.solver.hint import hint
 from engine.solver.position import read_contract, read_position
 from engine.solver.review import review
-from engine.tricks import TrickPlay
+from engine.tricks import TrickPlay, TrickTaken
 from engine.variants import GAMES, VARIANTS, French, Moroccan, RuleSet, Saudi
 
 # The rules of "which team's declarations count", said once per hand.
@@ -378,9 +390,8 @@ def _saudi_fields(obj: Mapping[str, Any], trump: int) -> tuple[int, bool, Any]:
 
 
 def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
-    check_fields(obj, ("variant", "dealer", "bidding_card", "calls"), ("hand", *COMMON))
+    check_fields(obj, ("variant", "dealer", "bidding_card", "calls"), ("hand", "game_score", *COMMON))
     ctx = _context(obj, lang, deck)
-    rules = ctx.rules
     dealer = parse_seat(obj["dealer"], "dealer")
     bidding_card = parse_card(obj["bidding_card"], "bidding_card")
     hand = None
@@ -388,8 +399,19 @@ def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str
         # Before the bidding card is taken, everyone holds five cards (docs/rules.md §1, Deal).
         hand = parse_cards(obj["hand"], "hand", 5, 5)
         check_distinct([("bidding_card", bidding_card), *((f"hand[{i}]", c) for i, c in enumerate(hand))])
+    auction, doubling = _read_calls(obj, ctx.rules, dealer, bidding_card, hand)
+    return _bid_json(auction, doubling, hand, ctx)
+
+
+def _read_calls(
+    obj: Mapping[str, Any], rules: RuleSet, dealer: Seat, bidding_card: Card, hand: list[Card] | None
+) -> tuple[Auction, Doubling | None]:
+    """The auction of ``calls``, each call checked, and in Saudi the doubling after the contract
+    (``None`` elsewhere, or before the contract)."""
     auction = new_auction(rules, dealer, bidding_card)
-    for i, item in enumerate(as_list(obj["calls"], "calls", '[["E", "pass"], …]')):
+    game_score = _bid_game_score(obj, rules)
+    doubling: Doubling | None = None
+    for i, item in enumerate(as_list(obj.get("calls", []), "calls", '[["E", "pass"], …]')):
         where = f"calls[{i}]"
         if not isinstance(item, list) or len(item) != 2:
             raise bad_field(item, where, '["E", "pass"]')
@@ -399,7 +421,15 @@ def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str
         except NotationError:
             raise InputError("unknown-call", f"{where}[1]", value=text_of(item[1])) from None
         if auction.is_over:
-            raise InputError("auction-over", f"{where}[1]", value=str(call))
+            # Saudi: the calls after the contract climb the doubling ladder.
+            doubling = doubling or _doubling_after(auction, game_score)
+            if doubling is None or not doubling.words_left or call.word not in (PASS, *LADDER):
+                raise InputError("auction-over", f"{where}[1]", value=str(call))
+            try:
+                doubling = doubling.call(call, seat)
+            except IllegalCall as e:
+                raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
+            continue
         if seat != auction.to_act:
             raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=auction.to_act)
         try:
@@ -408,12 +438,148 @@ def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str
             if e.reasons[0].rule == "bid.unknown":  # "take" in saudi, "hokm" elsewhere
                 raise InputError("unknown-call", f"{where}[1]", value=str(call)) from None
             raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
+    return auction, doubling or _doubling_after(auction, game_score)
+
+
+def _bid_json(
+    auction: Auction, doubling: Doubling | None, hand: list[Card] | None, ctx: Context
+) -> dict[str, Any]:
+    if doubling is not None:
+        return {**_doubling_json(doubling, ctx), "contract": doubling.contract.as_json()}
     contract = auction.contract
     return {
         "to_act": None if auction.to_act is None else str(auction.to_act),
         "allowed": auction.allowed(hand),
         "refused": {call: ctx.reasons(reasons) for call, reasons in auction.refusals(hand).items()},
         "contract": None if contract is None else contract.as_json(),
+    }
+
+
+def _bid_game_score(obj: Mapping[str, Any], rules: RuleSet) -> tuple[int, int]:
+    """``game_score`` (saudi): the game score before the hand, which decides whether Sun may be
+    doubled (``double.sa.sun-condition``)."""
+    if "game_score" not in obj:
+        return (0, 0)
+    if not isinstance(rules, Saudi):
+        raise InputError("unknown-field", "game_score", value="game_score")
+    game = parse_team_ints(obj["game_score"], "game_score", 0, 10**6)
+    return (game[Team.NS], game[Team.EW])
+
+
+def _doubling_after(auction: Auction, game_score: tuple[int, int]) -> Doubling | None:
+    """The Saudi doubling that opens when the auction sells a contract; ``None`` elsewhere."""
+    contract = auction.contract
+    if not isinstance(auction.rules, Saudi) or not isinstance(contract, Contract):
+        return None
+    return Doubling(auction.rules, contract, game_score)
+
+
+def _doubling_json(doubling: Doubling, ctx: Context) -> dict[str, Any]:
+    """Who may say the next word of the ladder, the words they may say, and why not the others.
+
+    ``to_act`` is the first who may speak: for Double the defender on the buyer's right (his
+    partner may double too); Three and Gahwa are the buyer's alone, Four the doubler's alone.
+    When only ``pass`` is left to say (Sun at a score that forbids Double), nobody is to act.
+    """
+    if doubling.is_over:
+        return {"to_act": None, "allowed": [], "refused": {}}
+    seat = doubling.speakers[0]
+    allowed = doubling.allowed(seat)
+    refused: dict[str, list[dict[str, str]]] = {}
+    for word in (PASS, *LADDER):
+        if word not in allowed:
+            try:
+                doubling.verify(word, seat)
+            except IllegalCall as e:
+                refused[word] = ctx.reasons(e.reasons)
+    if not doubling.words_left:
+        return {"to_act": None, "allowed": [], "refused": refused}
+    return {"to_act": str(seat), "allowed": allowed, "refused": refused}
+
+
+# ---------------------------------------------------------------- play: a whole hand
+
+
+def cmd_play(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """A hand from the deal: the hands as dealt (``deal_2_then_3`` deals two cards then three),
+    the auction and the Saudi doubling so far, then the cards played so far, each checked."""
+    check_fields(obj, ("variant", "dealer"), ("deck", "seed", "calls", "plays", "game_score", *COMMON))
+    ctx = _context(obj, lang, deck)
+    rules = ctx.rules
+    dealer = parse_seat(obj["dealer"], "dealer")
+    seed, cards = read_deck(obj)
+    hand = Hand(rules, dealer, seed=seed, deck=cards, game_score=_bid_game_score(obj, rules))
+    auction, doubling = _read_calls(obj, rules, dealer, hand.first.bidding_card, None)
+    for record in auction.history:
+        hand.call(record.call, record.seat, list(record.cards) or None)
+    for seat, call in () if doubling is None else doubling.history:
+        hand.double(call, seat)
+    if hand.phase is Phase.DOUBLING and not hand.doubling_open():
+        # Nothing but pass may be said (Sun at a score that forbids Double): play begins.
+        assert hand.doubling is not None
+        hand.double(PASS, hand.doubling.speakers[0])
+    out: dict[str, Any] = {
+        "dealer": str(dealer),
+        "bidding_card": str(hand.first.bidding_card),
+        "dealt": {str(s): [str(c) for c in cards_of(hand.first.hands[s])] for s in SEATS},
+        "auction": _bid_json(auction, doubling, None, ctx),
+    }
+    plays = as_list(obj.get("plays", []), "plays", f"[{PLAY}, …]")
+    t = hand.tricks
+    if hand.phase not in (Phase.PLAY, Phase.DONE) or t is None or hand.contract is None:
+        if plays:
+            raise InputError("auction-over" if hand.phase is Phase.VOID else "missing-field", "plays")
+        return {**out, "hands": None, "steps": [], "to_play": None, "legal": [], "trick": [], "tricks": [],
+                "points": None, "score": None}  # fmt: skip
+    if len(plays) > 32:
+        raise InputError("trick-size", "plays", value=len(plays), expected=span(0, 32))
+    for i, item in enumerate(plays):
+        where = f"plays[{i}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise bad_field(item, where, PLAY)
+        seat = parse_seat(item[0], f"{where}[0]")
+        c = parse_card(item[1], f"{where}[1]")
+        if seat != t.to_play:
+            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=SEATS[t.to_play])
+        if not t.legal() >> c & 1:
+            expected = ", ".join(str(x) for x in cards_of(t.legal()))
+            reasons = t.explain(c) if t.hands[seat] >> c & 1 else []
+            raise InputError("bad-field", f"{where}[1]", value=str(c), expected=expected, reasons=reasons)
+        hand.play(c)
+    over = hand.phase is Phase.DONE
+    score = None
+    if over:
+        scored = hand.score()
+        score = {
+            "points": {str(team): scored.points[team] for team in Team},
+            "result": scored.result,
+            "steps": ctx.steps(scored.steps),
+        }
+    return {
+        **out,
+        "hands": {str(s): [str(c) for c in cards_of(t.hands[s])] for s in SEATS},
+        "steps": [
+            {"rule": lead.rule, "text": ctx.say(lead)} for lead in [first_lead(rules, dealer, hand.contract)]
+        ],
+        "to_play": None if over else str(SEATS[t.to_play]),
+        "legal": [] if over else [str(c) for c in cards_of(t.legal())],
+        "trick": [[str(p.seat), str(p.card)] for p in t.moves[len(t.taken) * 4 :]],
+        "tricks": [_taken_json(taken, rules, hand.contract.trump, ctx) for taken in t.taken],
+        "points": {str(team): t.points[team] for team in Team},
+        "score": score,
+    }
+
+
+def _taken_json(taken: TrickTaken, rules: RuleSet, trump: int, ctx: Context) -> dict[str, Any]:
+    seats = seats_from(taken.leader, rules.clockwise)
+    plays = list(zip(seats, taken.cards, strict=True))
+    reason = explain_trick(plays, trump).reason
+    return {
+        "plays": [[str(s), str(c)] for s, c in plays],
+        "winner": str(taken.winner),
+        "points": taken.points,
+        "rule": reason.rule,
+        "message": ctx.say(reason),
     }
 
 
@@ -511,14 +677,14 @@ COMMANDS: dict[str, Command] = {
     "bid": cmd_bid,
     "review": cmd_review,
     "hint": cmd_hint,
+    "play": cmd_play,
 }
 
 
 # The commands of a game, by how many play it: the two-player game answers five of them.
 COMMANDS_BY_PLAYERS: dict[int, Mapping[str, Command]] = {4: COMMANDS, 2: two_player.COMMANDS}
 
-# Every command the command line accepts, as an unknown command's error lists them: the
-# four-player commands, then the two-player game's own ("play").
+# Every command the command line accepts, as an unknown command's error lists them.
 ACCEPTED: tuple[str, ...] = (*COMMANDS, *(c for c in two_player.COMMANDS if c not in COMMANDS))
 
 

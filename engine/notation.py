@@ -318,3 +318,17 @@ def shown(value: Any) -> str:
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read_deck(obj: Mapping[str, Any]) -> tuple[int | None, list[Card] | None]:
+    """``seed`` (an integer: a shuffled deck) or ``deck`` (the 32 cards in dealing order), not
+    both: the deal of a ``play`` input."""
+    if "deck" not in obj and "seed" not in obj:
+        raise InputError("missing-field", "deck")
+    if "deck" in obj and "seed" in obj:
+        raise bad_field(obj["seed"], "seed", "absent when a deck is given")
+    if "seed" in obj:
+        return as_int(obj["seed"], "seed", 0, 2**63 - 1), None
+    deck = parse_cards(obj["deck"], "deck", 32, 32)
+    check_distinct([(f"deck[{i}]", c) for i, c in enumerate(deck)])
+    return None, deck

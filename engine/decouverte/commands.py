@@ -32,6 +32,7 @@ from engine.notation import (
     parse_cards,
     parse_seat,
     parse_suit_value,
+    read_deck,
     text_of,
 )
 from engine.play import explain_play, explain_trick
@@ -189,15 +190,8 @@ def cmd_score(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 
 def _deal(obj: Mapping[str, Any], dealer: Seat) -> DecouverteDeal:
-    if "deck" not in obj and "seed" not in obj:
-        raise InputError("missing-field", "deck")
-    if "deck" in obj and "seed" in obj:
-        raise bad_field(obj["seed"], "seed", "absent when a deck is given")
-    if "seed" in obj:
-        return deal_decouverte(dealer, seed=as_int(obj["seed"], "seed", 0, 2**63 - 1))
-    deck = parse_cards(obj["deck"], "deck", 32, 32)
-    check_distinct([(f"deck[{i}]", c) for i, c in enumerate(deck)])
-    return deal_decouverte(dealer, deck=[CARDS[c] for c in deck])
+    seed, deck = read_deck(obj)
+    return deal_decouverte(dealer, seed=seed, deck=deck)
 
 
 def _table_json(hand: DecouverteHand, viewer: Seat | None) -> dict[str, Any]:
