@@ -22,23 +22,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from engine.auction import (
-    LADDER,
-    PASS,
-    Auction,
-    Call,
-    Contract,
-    Doubling,
-    IllegalCall,
-    first_lead,
-    new_auction,
-)
+from engine.auction import LADDER, PASS, Auction, Doubling, IllegalCall, first_lead
 from engine.cards import (
     KING,
     QUEEN,
     SEATS,
     Card,
-    NotationError,
     Seat,
     Team,
     card,
@@ -68,10 +57,11 @@ from engine.notation import (
     parse_team_ints,
     parse_trick,
     parse_trump,
+    read_calls,
     read_deck,
+    read_game_score,
     read_object,
     span,
-    text_of,
 )
 from engine.play import explain_play, explain_trick
 from engine.projects import (
@@ -399,46 +389,8 @@ def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str
         # Before the bidding card is taken, everyone holds five cards (docs/rules.md §1, Deal).
         hand = parse_cards(obj["hand"], "hand", 5, 5)
         check_distinct([("bidding_card", bidding_card), *((f"hand[{i}]", c) for i, c in enumerate(hand))])
-    auction, doubling = _read_calls(obj, ctx.rules, dealer, bidding_card, hand)
+    auction, doubling = read_calls(obj, ctx.rules, dealer, bidding_card, hand)
     return _bid_json(auction, doubling, hand, ctx)
-
-
-def _read_calls(
-    obj: Mapping[str, Any], rules: RuleSet, dealer: Seat, bidding_card: Card, hand: list[Card] | None
-) -> tuple[Auction, Doubling | None]:
-    """The auction of ``calls``, each call checked, and in Saudi the doubling after the contract
-    (``None`` elsewhere, or before the contract)."""
-    auction = new_auction(rules, dealer, bidding_card)
-    game_score = _bid_game_score(obj, rules)
-    doubling: Doubling | None = None
-    for i, item in enumerate(as_list(obj.get("calls", []), "calls", '[["E", "pass"], …]')):
-        where = f"calls[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise bad_field(item, where, '["E", "pass"]')
-        seat = parse_seat(item[0], f"{where}[0]")
-        try:
-            call = Call.parse(item[1])
-        except NotationError:
-            raise InputError("unknown-call", f"{where}[1]", value=text_of(item[1])) from None
-        if auction.is_over:
-            # Saudi: the calls after the contract climb the doubling ladder.
-            doubling = doubling or _doubling_after(auction, game_score)
-            if doubling is None or not doubling.words_left or call.word not in (PASS, *LADDER):
-                raise InputError("auction-over", f"{where}[1]", value=str(call))
-            try:
-                doubling = doubling.call(call, seat)
-            except IllegalCall as e:
-                raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
-            continue
-        if seat != auction.to_act:
-            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=auction.to_act)
-        try:
-            auction = auction.call(call, seat, hand)
-        except IllegalCall as e:
-            if e.reasons[0].rule == "bid.unknown":  # "take" in saudi, "hokm" elsewhere
-                raise InputError("unknown-call", f"{where}[1]", value=str(call)) from None
-            raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
-    return auction, doubling or _doubling_after(auction, game_score)
 
 
 def _bid_json(
@@ -453,25 +405,6 @@ def _bid_json(
         "refused": {call: ctx.reasons(reasons) for call, reasons in auction.refusals(hand).items()},
         "contract": None if contract is None else contract.as_json(),
     }
-
-
-def _bid_game_score(obj: Mapping[str, Any], rules: RuleSet) -> tuple[int, int]:
-    """``game_score`` (saudi): the game score before the hand, which decides whether Sun may be
-    doubled (``double.sa.sun-condition``)."""
-    if "game_score" not in obj:
-        return (0, 0)
-    if not isinstance(rules, Saudi):
-        raise InputError("unknown-field", "game_score", value="game_score")
-    game = parse_team_ints(obj["game_score"], "game_score", 0, 10**6)
-    return (game[Team.NS], game[Team.EW])
-
-
-def _doubling_after(auction: Auction, game_score: tuple[int, int]) -> Doubling | None:
-    """The Saudi doubling that opens when the auction sells a contract; ``None`` elsewhere."""
-    contract = auction.contract
-    if not isinstance(auction.rules, Saudi) or not isinstance(contract, Contract):
-        return None
-    return Doubling(auction.rules, contract, game_score)
 
 
 def _doubling_json(doubling: Doubling, ctx: Context) -> dict[str, Any]:
@@ -508,8 +441,8 @@ def cmd_play(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[st
     rules = ctx.rules
     dealer = parse_seat(obj["dealer"], "dealer")
     seed, cards = read_deck(obj)
-    hand = Hand(rules, dealer, seed=seed, deck=cards, game_score=_bid_game_score(obj, rules))
-    auction, doubling = _read_calls(obj, rules, dealer, hand.first.bidding_card, None)
+    hand = Hand(rules, dealer, seed=seed, deck=cards, game_score=read_game_score(obj, rules))
+    auction, doubling = read_calls(obj, rules, dealer, hand.first.bidding_card, None)
     for record in auction.history:
         hand.call(record.call, record.seat, list(record.cards) or None)
     for seat, call in () if doubling is None else doubling.history:
@@ -524,28 +457,15 @@ def cmd_play(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[st
         "dealt": {str(s): [str(c) for c in cards_of(hand.first.hands[s])] for s in SEATS},
         "auction": _bid_json(auction, doubling, None, ctx),
     }
-    plays = as_list(obj.get("plays", []), "plays", f"[{PLAY}, …]")
+    plays = _play_items(obj)
     t = hand.tricks
     if hand.phase not in (Phase.PLAY, Phase.DONE) or t is None or hand.contract is None:
         if plays:
             raise InputError("auction-over" if hand.phase is Phase.VOID else "missing-field", "plays")
         return {**out, "hands": None, "steps": [], "to_play": None, "legal": [], "trick": [], "tricks": [],
                 "points": None, "score": None}  # fmt: skip
-    if len(plays) > 32:
-        raise InputError("trick-size", "plays", value=len(plays), expected=span(0, 32))
     for i, item in enumerate(plays):
-        where = f"plays[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise bad_field(item, where, PLAY)
-        seat = parse_seat(item[0], f"{where}[0]")
-        c = parse_card(item[1], f"{where}[1]")
-        if seat != t.to_play:
-            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=SEATS[t.to_play])
-        if not t.legal() >> c & 1:
-            expected = ", ".join(str(x) for x in cards_of(t.legal()))
-            reasons = t.explain(c) if t.hands[seat] >> c & 1 else []
-            raise InputError("bad-field", f"{where}[1]", value=str(c), expected=expected, reasons=reasons)
-        hand.play(c)
+        hand.play(_checked_play(t, item, f"plays[{i}]"))
     over = hand.phase is Phase.DONE
     score = None
     if over:
@@ -568,6 +488,30 @@ def cmd_play(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[st
         "points": {str(team): t.points[team] for team in Team},
         "score": score,
     }
+
+
+def _play_items(obj: Mapping[str, Any]) -> list[Any]:
+    """``plays``: the cards played so far in a hand, 32 at most."""
+    items = as_list(obj.get("plays", []), "plays", f"[{PLAY}, …]")
+    if len(items) > 32:
+        raise InputError("trick-size", "plays", value=len(items), expected=span(0, 32))
+    return items
+
+
+def _checked_play(t: TrickPlay, item: Any, where: str) -> Card:
+    """One ``[seat, card]`` of ``plays``: the player to play, and a card they may play now."""
+    if not isinstance(item, list) or len(item) != 2:
+        raise bad_field(item, where, PLAY)
+    seat = parse_seat(item[0], f"{where}[0]")
+    c = parse_card(item[1], f"{where}[1]")
+    if seat != t.to_play:
+        raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=SEATS[t.to_play])
+    legal = t.legal()
+    if not legal >> c & 1:
+        expected = " / ".join(str(x) for x in cards_of(legal))
+        reasons = t.explain(c) if t.hands[seat] >> c & 1 else []
+        raise InputError("bad-field", f"{where}[1]", value=c, expected=expected, reasons=reasons)
+    return c
 
 
 def _taken_json(taken: TrickTaken, rules: RuleSet, trump: int, ctx: Context) -> dict[str, Any]:
@@ -610,24 +554,10 @@ def cmd_review(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[
     # Replay the hand once to check every play before anything is solved.
     t = TrickPlay(rules, hands, trump, leader)
     plays: list[Card] = []
-    items = as_list(obj["plays"], "plays", f"[{PLAY}, …]")
-    if len(items) > 32:
-        raise InputError("trick-size", "plays", value=len(items), expected=span(0, 32))
-    for i, item in enumerate(items):
-        where = f"plays[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise bad_field(item, where, PLAY)
-        seat = parse_seat(item[0], f"{where}[0]")
-        c = parse_card(item[1], f"{where}[1]")
-        if seat != t.to_play:
-            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=SEATS[t.to_play])
+    for i, item in enumerate(_play_items(obj)):
         if not t.trick and t.trick_number() + 1 in ekka:
             t.ekka = True
-        legal = t.legal()
-        if not legal >> c & 1:
-            expected = " / ".join(str(x) for x in cards_of(legal))
-            reasons = t.explain(c) if t.hands[seat] >> c & 1 else []
-            raise InputError("bad-field", f"{where}[1]", value=c, expected=expected, reasons=reasons)
+        c = _checked_play(t, item, f"plays[{i}]")
         t.push(c, check=False)
         plays.append(c)
     taker = None if taker_seat is None else taker_seat.team

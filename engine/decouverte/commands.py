@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.auction import Auction, Call, Contract, IllegalCall, new_auction
-from engine.cards import CARDS, TWO_SEATS, Card, NotationError, Seat
+from engine.auction import Auction, Contract
+from engine.cards import CARDS, TWO_SEATS, Card, Seat
 from engine.cards import other_player as other
 from engine.decouverte.hand import DecouverteHand, TwoCardTrick
 from engine.decouverte.table import PILES, DecouverteDeal, deal_decouverte
@@ -32,8 +32,8 @@ from engine.notation import (
     parse_cards,
     parse_seat,
     parse_suit_value,
+    read_calls,
     read_deck,
-    text_of,
 )
 from engine.play import explain_play, explain_trick
 from engine.ranking import TOTAL_WITH_TRUMP
@@ -120,26 +120,7 @@ def cmd_trick(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 
 def _auction(obj: Mapping[str, Any], dealer: Seat, bidding_card: Card) -> Auction:
-    auction = new_auction(RULES, dealer, bidding_card)
-    for i, item in enumerate(as_list(obj.get("calls", []), "calls", '[["N", "pass"], …]')):
-        where = f"calls[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise bad_field(item, where, '["N", "pass"]')
-        seat = _seat(item[0], f"{where}[0]")
-        try:
-            call = Call.parse(item[1])
-        except NotationError:
-            raise InputError("unknown-call", f"{where}[1]", value=text_of(item[1])) from None
-        if auction.is_over:
-            raise InputError("auction-over", f"{where}[1]", value=str(call))
-        if seat != auction.to_act:
-            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=auction.to_act)
-        try:
-            auction = auction.call(call, seat)
-        except IllegalCall as e:
-            if e.reasons[0].rule == "bid.unknown":
-                raise InputError("unknown-call", f"{where}[1]", value=str(call)) from None
-            raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
+    auction, _ = read_calls(obj, RULES, dealer, bidding_card, read_seat=_seat)
     return auction
 
 
