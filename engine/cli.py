@@ -1,9 +1,10 @@
 """``python -m engine COMMAND``: one JSON object in, one JSON object out (docs/engine-cli.md).
 
-Commands: ``legal``, ``trick``, ``projects``, ``score``, ``bid``; ``review`` (each card
-one seat played in a hand, judged by the exact solver) and ``hint`` (the best cards of
-a position). With ``"variant": "french-2p"`` (two-player Belote découverte), the same
-table sends ``legal``, ``trick``, ``bid``, ``score`` and ``play`` to
+Commands: ``legal``, ``trick``, ``projects``, ``score``, ``bid`` (the auction, and in Saudi
+the doubling ladder after it); ``review`` (each card one seat played in a hand, judged by
+the exact solver) and ``hint`` (the best cards of a position); ``play`` (a whole hand from
+the deal). With ``"variant": "french-2p"`` (two-player Belote découverte), the same table
+sends ``legal``, ``trick``, ``bid``, ``score`` and ``play`` to
 :mod:`engine.decouverte.commands`. Input is read by :mod:`engine.notation`; the rule
 modules answer with reasons and steps; :mod:`engine.messages` turns those into sentences
 in the input's ``lang``.

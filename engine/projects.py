@@ -518,7 +518,9 @@ def explain_split(cards: Iterable[int], rules: RuleSet, trump: int, seat: Seat |
     if tied is not None:
         # Kept for the Baloot when the rival split would put the trump K and Q inside its Hundred.
         for_baloot = _split_keeps_baloot(chosen, held) and not _split_keeps_baloot(tied, held)
-        baloot: dict[str, Any] = {"baloot": True, "baloot_cards": cards_of(held)} if for_baloot else {}
+        baloot: dict[str, Any] = (
+            {"baloot": True, "baloot_cards": cards_of(held)} if for_baloot else {}
+        )
         steps.append(
             Step(
                 rule,

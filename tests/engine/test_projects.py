@@ -540,12 +540,8 @@ def test_best_split_is_valid_disjoint_and_worth_the_most(hand: list[int], varian
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    st.lists(hands, min_size=4, max_size=4),
-    st.sampled_from(VARIANTS),
-    st.sampled_from(list(Seat)),
-    st.booleans(),
-)
+@given(st.lists(hands, min_size=4, max_size=4), st.sampled_from(VARIANTS), st.sampled_from(list(Seat)),
+       st.booleans())
 def test_counted_team_and_belote_counts_agree_with_their_explaining_paths(hands4, variant, dealer, twin):
     rules, trump = variant
     by_seat = {}
