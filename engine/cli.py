@@ -409,16 +409,18 @@ def _bid_json(
 
 
 def _doubling_json(doubling: Doubling, ctx: Context) -> dict[str, Any]:
-    """Who may say the next word of the ladder, the words they may say, and why not the others.
+    """The Saudi doubling after the contract: the words of the ladder that may be said next, and
+    why not the others, with the rule that names who may say the next word.
 
-    ``to_act`` is the first who may speak: for Double the defender on the buyer's right (his
-    partner may double too); Three and Gahwa are the buyer's alone, Four the doubler's alone.
-    When only ``pass`` is left to say (Sun at a score that forbids Double), nobody is to act.
+    The auction is over, so ``to_act`` stays ``null``; who may say a word is the ladder's (the
+    module notes of :mod:`engine.auction`): Double either defender, Three and Gahwa the buyer,
+    Four the doubler. When only ``pass`` is left (Sun at a score that forbids Double), or once the
+    ladder is closed, nothing may be said.
     """
     if doubling.is_over:
         return {"to_act": None, "allowed": [], "refused": {}}
     seat = doubling.speakers[0]
-    allowed = doubling.allowed(seat)
+    allowed = doubling.allowed(seat) if doubling.words_left else []
     refused: dict[str, list[dict[str, str]]] = {}
     for word in (PASS, *LADDER):
         if word not in allowed:
@@ -426,9 +428,7 @@ def _doubling_json(doubling: Doubling, ctx: Context) -> dict[str, Any]:
                 doubling.verify(word, seat)
             except IllegalCall as e:
                 refused[word] = ctx.reasons(e.reasons)
-    if not doubling.words_left:
-        return {"to_act": None, "allowed": [], "refused": refused}
-    return {"to_act": str(seat), "allowed": allowed, "refused": refused}
+    return {"to_act": None, "allowed": allowed, "refused": refused}
 
 
 # ---------------------------------------------------------------- play: a whole hand

@@ -354,17 +354,20 @@ def _ladder(*calls: list[str], **extra: Any) -> dict[str, Any]:
 def test_cli_double_sa_who_the_ladder_after_the_contract() -> None:
     out = _ladder()
     assert out["contract"] == {"mode": "hokm", "trump": "H", "taker": "E", "receiver": "E"}
-    assert out["to_act"] == "N" and out["allowed"] == ["pass", "double"]
+    # The auction is over (to_act null); the ladder's next word may be said.
+    assert out["to_act"] is None and out["allowed"] == ["pass", "double"]
     assert set(out["refused"]) == {"three", "four", "gahwa"}
     # Either defender may double; then Three is the buyer's, Four the doubler's, Gahwa the buyer's.
     out = _ladder(["S", "double"])
-    assert out["to_act"] == "E" and out["allowed"] == ["pass", "three"]
+    assert out["allowed"] == ["pass", "three"]
+    [reason] = out["refused"]["four"]
+    assert reason["rule"] == "double.sa.who" and "East" in reason["message"]
     out = _ladder(["S", "double"], ["E", "three"])
-    assert out["to_act"] == "S" and out["allowed"] == ["pass", "four"]
+    assert out["allowed"] == ["pass", "four"]
     [reason] = out["refused"]["gahwa"]
     assert reason["rule"] == "double.sa.who" and "South" in reason["message"]
     out = _ladder(["S", "double"], ["E", "three"], ["S", "four"])
-    assert out["to_act"] == "E" and out["allowed"] == ["pass", "gahwa"]
+    assert out["allowed"] == ["pass", "gahwa"] and out["to_act"] is None
     for words in ([["S", "double"], ["E", "three"], ["S", "four"], ["E", "gahwa"]], [["N", "pass"]]):
         out = _ladder(*words)
         assert out["to_act"] is None and out["allowed"] == [] and out["refused"] == {}
@@ -394,7 +397,7 @@ def test_cli_double_sa_sun_condition_from_bid_with_the_game_score() -> None:
     assert out["to_act"] is None and out["allowed"] == []
     assert [r["rule"] for r in out["refused"]["double"]] == ["double.sa.sun-condition"]
     out = ok("bid", {**base, "calls": calls, "game_score": {"EW": 110, "NS": 100}})
-    assert out["to_act"] == "N" and out["allowed"] == ["pass", "double"]
+    assert out["to_act"] is None and out["allowed"] == ["pass", "double"]
     out = ok("bid", {**base, "calls": [*calls, ["N", "double"]], "game_score": {"EW": 110, "NS": 100}})
     assert out["to_act"] is None and out["allowed"] == []  # in Sun only Double exists
 
@@ -439,7 +442,7 @@ def test_play_command_a_whole_saudi_hand_through_the_doubling() -> None:
 def test_play_command_refuses_a_card_against_the_rules_and_plays_before_the_contract() -> None:
     base = {"variant": "saudi", "dealer": "S", "seed": 3}
     first = ok("play", {**base, "calls": HOKM_BOUGHT})
-    assert first["auction"]["to_act"] == "N"  # the doubling is open: no card yet
+    assert first["auction"]["allowed"] == ["pass", "double"]  # the doubling is open: no card yet
     error = refused("play", {**base, "calls": HOKM_BOUGHT, "plays": [["E", "AS"]]})
     assert error["code"] == "missing-field" and error["field"] == "plays"
     calls = [*HOKM_BOUGHT, ["N", "pass"]]
