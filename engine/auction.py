@@ -46,6 +46,11 @@ call           meaning
 ``take:S``     moroccan, french round 2: take the named suit as trump
 =============  =======================================================================
 
+Two-player Belote découverte (``rules_for("french-2p")``, :class:`DecouverteAuction`) is
+French Belote's auction with two speakers: the player who did not deal, then the dealer.
+Only the table differs: the bidding card stays face up in the dealer's piles
+(``deal.fr2.decouverte``), so the contract's ``receiver`` is the dealer.
+
 Doubling (:class:`Doubling`) uses ``double``, ``three``, ``four``, ``gahwa`` and ``pass``.
 
 Readings chosen where docs/rules.md leaves room
@@ -70,8 +75,11 @@ Readings chosen where docs/rules.md leaves room
   with rule ``bid.sa.redeal``; the deal passes on as for ``bid.void``.
 - Moroccan and French: the first ``take`` ends the auction; the contract has
   mode ``"hokm"`` with the taken suit as trump.
-- Doubling is team against team: either member of the team whose turn it is
-  may say the next word or ``pass``; a ``pass`` closes the doubling.
+- Doubling is team against team, each word said by one player (``double.sa.who``):
+  either defender may say Double; then only the buyer (the taker, not his
+  partner) may answer Three and Gahwa, and only the player who doubled may
+  answer Four. The one who may say the next word may instead ``pass``, which
+  closes the doubling.
 
 Emitted rule IDs and their params
 =================================
@@ -130,12 +138,13 @@ from engine.cards import (
     Seat,
     Team,
     next_seat,
+    other_player,
     parse_suit,
     seats_from,
 )
 from engine.explain import Reason
 from engine.ranking import NO_TRUMP
-from engine.variants import French, Moroccan, RuleSet, Saudi
+from engine.variants import French, FrenchTwoPlayer, Moroccan, RuleSet, Saudi
 
 PASS = "pass"
 HOKM = "hokm"
@@ -320,8 +329,7 @@ class Auction:
             raise TypeError(f"{type(self).__name__} needs {self.rules_type.__name__} rules")
         object.__setattr__(self, "dealer", Seat(self.dealer))
         object.__setattr__(self, "bidding_card", CARDS[self.bidding_card])
-        cw = self.rules.clockwise
-        object.__setattr__(self, "order", seats_from(next_seat(self.dealer, cw), cw))
+        object.__setattr__(self, "order", self._speaking_order())
         state = _State()
         for record in self.history:
             cards = record.cards if record.call.word == REDEAL else None
@@ -332,6 +340,11 @@ class Auction:
                 raise ValueError(f"{record.call} by {record.seat} was made in round {state.round}")
             state = self._advance(state, record.seat, record.call)
         object.__setattr__(self, "_state", state)
+
+    def _speaking_order(self) -> tuple[Seat, ...]:
+        """The player after the dealer speaks first, the dealer last."""
+        cw = self.rules.clockwise
+        return seats_from(next_seat(self.dealer, cw), cw)
 
     # -- what may be said
 
@@ -424,11 +437,11 @@ class Auction:
 
     def _pass(self, s: _State) -> _State:
         """A pass before any Hokm: next speaker, next round, or a void hand."""
-        if s.spoken < 3:
+        if s.spoken < len(self.order) - 1:
             return replace(s, spoken=s.spoken + 1)
         if s.round == 1:
             return replace(s, round=2, spoken=0)
-        void = Void("bid.void", next_seat(self.dealer, self.rules.clockwise))
+        void = Void("bid.void", self.order[0])  # the deal passes to the first speaker
         return replace(s, result=void, closing=Reason("bid.void", {"seat": void.next_dealer}))
 
     def _close(self, s: _State, result: Contract | Void, closing: Reason) -> _State:
@@ -557,6 +570,8 @@ class _TakeAuction(Auction):
 
     second_suit_rule: ClassVar[str] = ""
     forced_jack: ClassVar[bool] = False
+    # The bidding card goes to the taker, or stays with the dealer (two-player découverte).
+    dealer_keeps_bidding_card: ClassVar[bool] = False
 
     def _vocabulary(self, s: _State) -> list[Call]:
         if s.result is not None:
@@ -583,7 +598,8 @@ class _TakeAuction(Auction):
         if call.word == PASS:
             return self._pass(s)
         suit = self.bidding_card.suit if call.suit is None else call.suit
-        return self._close(s, Contract("hokm", suit, seat, seat), _over(seat))
+        receiver = self.dealer if self.dealer_keeps_bidding_card else seat
+        return self._close(s, Contract("hokm", suit, seat, receiver), _over(seat))
 
 
 @dataclass(frozen=True)
@@ -603,6 +619,48 @@ class FrenchAuction(_TakeAuction):
     second_suit_rule: ClassVar[str] = "bid.fr.second-suit"
 
 
+@dataclass(frozen=True, init=False)
+class DecouverteAuction(FrenchAuction):
+    """Two-player Belote découverte (docs/rules.md §5.4): French Belote's auction between S and N.
+
+    Built from the dealer and the bidding card alone (its rule set has no options).
+
+    >>> a = DecouverteAuction(Seat.S, Card.parse("7H"))
+    >>> a.to_act, a.allowed()
+    (<Seat.N: 2>, ['pass', 'take'])
+    >>> a.call("pass").call("pass").call("take:S").contract
+    Contract(mode='hokm', trump=0, taker=<Seat.N: 2>, receiver=<Seat.S: 0>)
+    """
+
+    rules_type: ClassVar[type[RuleSet]] = FrenchTwoPlayer
+    dealer_keeps_bidding_card: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        dealer: Seat,
+        bidding_card: Card,
+        history: tuple[CallRecord, ...] = (),
+        rules: RuleSet | None = None,
+    ) -> None:
+        object.__setattr__(self, "rules", FrenchTwoPlayer() if rules is None else rules)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "bidding_card", bidding_card)
+        object.__setattr__(self, "history", history)
+        self.__post_init__()
+
+    def _speaking_order(self) -> tuple[Seat, ...]:
+        return (other_player(self.dealer), self.dealer)  # refuses a seat that is not S or N
+
+    @property
+    def result(self) -> Contract | Void | None:
+        """The contract, or the void deal (the two-player table's name for it)."""
+        return self.contract
+
+    def calls(self) -> list[str]:
+        """Every call the player to act may make: a bot's choices."""
+        return self.allowed()
+
+
 AUCTIONS: dict[str, type[Auction]] = {
     "saudi": SaudiAuction,
     "moroccan": MoroccanAuction,
@@ -618,6 +676,8 @@ def new_auction(rules: RuleSet, dealer: Seat, bidding_card: Card) -> Auction:
     >>> a.to_act, a.allowed(), [r.rule for r in a.refusals()["pass"]]
     (<Seat.W: 3>, ['take'], ['bid.ma.forced-jack'])
     """
+    if isinstance(rules, FrenchTwoPlayer):
+        return DecouverteAuction(dealer, bidding_card, rules=rules)
     return AUCTIONS[rules.name](rules, dealer, bidding_card)
 
 
@@ -643,7 +703,6 @@ def sun_double_refusal(buyers: Team, buyer_score: int, doubler_score: int) -> Re
         "double.sa.sun-condition",
         {"team": buyers, "buyer_score": buyer_score, "doubler_score": doubler_score},
     )
-
 
 
 @dataclass(frozen=True)
@@ -711,6 +770,12 @@ class Doubling:
     @property
     def is_over(self) -> bool:
         return self._is_over(self.level, self.closed_by)
+
+    @property
+    def words_left(self) -> bool:
+        """Whether a word of the ladder may still be said, not only ``pass`` (Sun at a game score
+        that forbids Double has nothing to say)."""
+        return any(word != PASS for seat in self.speakers for word in self.allowed(seat))
 
     @property
     def to_speak(self) -> Team | None:

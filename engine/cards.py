@@ -199,3 +199,22 @@ _SEATS_FROM = {
     )
     for cw, d in ((False, 1), (True, -1))
 }
+
+
+# ---------------------------------------------------------------- two players
+
+# Two-player Belote découverte (docs/rules.md §5.4): the players sit opposite each other.
+TWO_SEATS: tuple[Seat, Seat] = (Seat.S, Seat.N)
+
+
+class NotATwoPlayerSeat(ValueError):
+    def __init__(self, seat: object) -> None:
+        super().__init__(f"{seat!r} is not a seat of the two-player game (S, N)")
+        self.seat = seat
+
+
+def other_player(seat: Seat) -> Seat:
+    """The opponent across the table in the two-player game; refuses E and W."""
+    if seat not in TWO_SEATS:
+        raise NotATwoPlayerSeat(seat)
+    return Seat(seat ^ 2)

@@ -1,11 +1,13 @@
 """``python -m engine COMMAND``: one JSON object in, one JSON object out (docs/engine-cli.md).
 
-Commands: ``legal``, ``trick``, ``projects``, ``score``, ``bid``; ``review`` (each card
-one seat played in a hand, judged by the exact solver) and ``hint`` (the best cards of
-a position). With ``"variant": "french-2p"`` (two-player Belote découverte),
-:mod:`engine.decouverte_cli` answers ``legal``, ``trick``, ``bid``, ``score`` and ``play``. Input is read
-by :mod:`engine.notation`; the rule modules answer with reasons and steps;
-:mod:`engine.messages` turns those into sentences in the input's ``lang``.
+Commands: ``legal``, ``trick``, ``projects``, ``score``, ``bid`` (the auction, and in Saudi
+the doubling ladder after it); ``review`` (each card one seat played in a hand, judged by
+the exact solver) and ``hint`` (the best cards of a position); ``play`` (a whole hand from
+the deal). With ``"variant": "french-2p"`` (two-player Belote découverte), the same table
+sends ``legal``, ``trick``, ``bid``, ``score`` and ``play`` to
+:mod:`engine.decouverte.commands`. Input is read by :mod:`engine.notation`; the rule
+modules answer with reasons and steps; :mod:`engine.messages` turns those into sentences
+in the input's ``lang``.
 
 Exit status: 0 with the answer; 2 with ``{"error": {"code", "field", "message"}}``
 for malformed input or an unknown command (codes listed in :mod:`engine.notation`);
@@ -21,14 +23,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from engine import decouverte_cli
-from engine.auction import Call, IllegalCall, new_auction
+from engine.auction import LADDER, PASS, Auction, Doubling, IllegalCall, first_lead
 from engine.cards import (
     KING,
     QUEEN,
     SEATS,
     Card,
-    NotationError,
     Seat,
     Team,
     card,
@@ -36,7 +36,9 @@ from engine.cards import (
     next_seat,
     seats_from,
 )
+from engine.decouverte import commands as two_player
 from engine.explain import Reason, Step
+from engine.hand import Hand, Phase
 from engine.messages import error_message, render, series
 from engine.notation import (
     PLAY,
@@ -56,9 +58,11 @@ from engine.notation import (
     parse_team_ints,
     parse_trick,
     parse_trump,
+    read_calls,
+    read_deck,
+    read_game_score,
     read_object,
     span,
-    text_of,
 )
 from engine.play import explain_play, explain_trick
 from engine.projects import (
@@ -78,8 +82,8 @@ from engine.scoring import TRICKS, HandFacts, InvalidHandFacts, score_hand
 from engine.solver.hint import hint
 from engine.solver.position import read_contract, read_position
 from engine.solver.review import review
-from engine.tricks import TrickPlay
-from engine.variants import VARIANTS, French, Moroccan, RuleSet, Saudi
+from engine.tricks import TrickPlay, TrickTaken
+from engine.variants import GAMES, VARIANTS, French, Moroccan, RuleSet, Saudi
 
 # The rules of "which team's declarations count", said once per hand.
 BEST_RULES = frozenset(BEST_RULE.values())
@@ -377,9 +381,8 @@ def _saudi_fields(obj: Mapping[str, Any], trump: int) -> tuple[int, bool, Any]:
 
 
 def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
-    check_fields(obj, ("variant", "dealer", "bidding_card", "calls"), ("hand", *COMMON))
+    check_fields(obj, ("variant", "dealer", "bidding_card", "calls"), ("hand", "game_score", *COMMON))
     ctx = _context(obj, lang, deck)
-    rules = ctx.rules
     dealer = parse_seat(obj["dealer"], "dealer")
     bidding_card = parse_card(obj["bidding_card"], "bidding_card")
     hand = None
@@ -387,32 +390,141 @@ def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str
         # Before the bidding card is taken, everyone holds five cards (docs/rules.md §1, Deal).
         hand = parse_cards(obj["hand"], "hand", 5, 5)
         check_distinct([("bidding_card", bidding_card), *((f"hand[{i}]", c) for i, c in enumerate(hand))])
-    auction = new_auction(rules, dealer, bidding_card)
-    for i, item in enumerate(as_list(obj["calls"], "calls", '[["E", "pass"], …]')):
-        where = f"calls[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise bad_field(item, where, '["E", "pass"]')
-        seat = parse_seat(item[0], f"{where}[0]")
-        try:
-            call = Call.parse(item[1])
-        except NotationError:
-            raise InputError("unknown-call", f"{where}[1]", value=text_of(item[1])) from None
-        if auction.is_over:
-            raise InputError("auction-over", f"{where}[1]", value=str(call))
-        if seat != auction.to_act:
-            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=auction.to_act)
-        try:
-            auction = auction.call(call, seat, hand)
-        except IllegalCall as e:
-            if e.reasons[0].rule == "bid.unknown":  # "take" in saudi, "hokm" elsewhere
-                raise InputError("unknown-call", f"{where}[1]", value=str(call)) from None
-            raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
+    auction, doubling = read_calls(obj, ctx.rules, dealer, bidding_card, hand)
+    return _bid_json(auction, doubling, hand, ctx)
+
+
+def _bid_json(
+    auction: Auction, doubling: Doubling | None, hand: list[Card] | None, ctx: Context
+) -> dict[str, Any]:
+    if doubling is not None:
+        return {**_doubling_json(doubling, ctx), "contract": doubling.contract.as_json()}
     contract = auction.contract
     return {
         "to_act": None if auction.to_act is None else str(auction.to_act),
         "allowed": auction.allowed(hand),
         "refused": {call: ctx.reasons(reasons) for call, reasons in auction.refusals(hand).items()},
         "contract": None if contract is None else contract.as_json(),
+    }
+
+
+def _doubling_json(doubling: Doubling, ctx: Context) -> dict[str, Any]:
+    """The Saudi doubling after the contract: the words of the ladder that may be said next, and
+    why not the others, with the rule that names who may say the next word.
+
+    The auction is over, so ``to_act`` stays ``null``; who may say a word is the ladder's (the
+    module notes of :mod:`engine.auction`): Double either defender, Three and Gahwa the buyer,
+    Four the doubler. When only ``pass`` is left (Sun at a score that forbids Double), or once the
+    ladder is closed, nothing may be said.
+    """
+    if doubling.is_over:
+        return {"to_act": None, "allowed": [], "refused": {}}
+    seat = doubling.speakers[0]
+    allowed = doubling.allowed(seat) if doubling.words_left else []
+    refused: dict[str, list[dict[str, str]]] = {}
+    for word in (PASS, *LADDER):
+        if word not in allowed:
+            try:
+                doubling.verify(word, seat)
+            except IllegalCall as e:
+                refused[word] = ctx.reasons(e.reasons)
+    return {"to_act": None, "allowed": allowed, "refused": refused}
+
+
+# ---------------------------------------------------------------- play: a whole hand
+
+
+def cmd_play(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """A hand from the deal: the hands as dealt (``deal_2_then_3`` deals two cards then three),
+    the auction and the Saudi doubling so far, then the cards played so far, each checked."""
+    check_fields(obj, ("variant", "dealer"), ("deck", "seed", "calls", "plays", "game_score", *COMMON))
+    ctx = _context(obj, lang, deck)
+    rules = ctx.rules
+    dealer = parse_seat(obj["dealer"], "dealer")
+    seed, cards = read_deck(obj)
+    hand = Hand(rules, dealer, seed=seed, deck=cards, game_score=read_game_score(obj, rules))
+    auction, doubling = read_calls(obj, rules, dealer, hand.first.bidding_card, None)
+    for record in auction.history:
+        hand.call(record.call, record.seat, list(record.cards) or None)
+    for seat, call in () if doubling is None else doubling.history:
+        hand.double(call, seat)
+    if hand.phase is Phase.DOUBLING and not hand.doubling_open():
+        # Nothing but pass may be said (Sun at a score that forbids Double): play begins.
+        assert hand.doubling is not None
+        hand.double(PASS, hand.doubling.speakers[0])
+    out: dict[str, Any] = {
+        "dealer": str(dealer),
+        "bidding_card": str(hand.first.bidding_card),
+        "dealt": {str(s): [str(c) for c in cards_of(hand.first.hands[s])] for s in SEATS},
+        "auction": _bid_json(auction, doubling, None, ctx),
+    }
+    plays = _play_items(obj)
+    t = hand.tricks
+    if hand.phase not in (Phase.PLAY, Phase.DONE) or t is None or hand.contract is None:
+        if plays:
+            raise InputError("auction-over" if hand.phase is Phase.VOID else "missing-field", "plays")
+        return {**out, "hands": None, "steps": [], "to_play": None, "legal": [], "trick": [], "tricks": [],
+                "points": None, "score": None}  # fmt: skip
+    for i, item in enumerate(plays):
+        hand.play(_checked_play(t, item, f"plays[{i}]"))
+    over = hand.phase is Phase.DONE
+    score = None
+    if over:
+        scored = hand.score()
+        score = {
+            "points": {str(team): scored.points[team] for team in Team},
+            "result": scored.result,
+            "steps": ctx.steps(scored.steps),
+        }
+    return {
+        **out,
+        "hands": {str(s): [str(c) for c in cards_of(t.hands[s])] for s in SEATS},
+        "steps": [
+            {"rule": lead.rule, "text": ctx.say(lead)} for lead in [first_lead(rules, dealer, hand.contract)]
+        ],
+        "to_play": None if over else str(SEATS[t.to_play]),
+        "legal": [] if over else [str(c) for c in cards_of(t.legal())],
+        "trick": [[str(p.seat), str(p.card)] for p in t.moves[len(t.taken) * 4 :]],
+        "tricks": [_taken_json(taken, rules, hand.contract.trump, ctx) for taken in t.taken],
+        "points": {str(team): t.points[team] for team in Team},
+        "score": score,
+    }
+
+
+def _play_items(obj: Mapping[str, Any]) -> list[Any]:
+    """``plays``: the cards played so far in a hand, 32 at most."""
+    items = as_list(obj.get("plays", []), "plays", f"[{PLAY}, …]")
+    if len(items) > 32:
+        raise InputError("trick-size", "plays", value=len(items), expected=span(0, 32))
+    return items
+
+
+def _checked_play(t: TrickPlay, item: Any, where: str) -> Card:
+    """One ``[seat, card]`` of ``plays``: the player to play, and a card they may play now."""
+    if not isinstance(item, list) or len(item) != 2:
+        raise bad_field(item, where, PLAY)
+    seat = parse_seat(item[0], f"{where}[0]")
+    c = parse_card(item[1], f"{where}[1]")
+    if seat != t.to_play:
+        raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=SEATS[t.to_play])
+    legal = t.legal()
+    if not legal >> c & 1:
+        expected = " / ".join(str(x) for x in cards_of(legal))
+        reasons = t.explain(c) if t.hands[seat] >> c & 1 else []
+        raise InputError("bad-field", f"{where}[1]", value=c, expected=expected, reasons=reasons)
+    return c
+
+
+def _taken_json(taken: TrickTaken, rules: RuleSet, trump: int, ctx: Context) -> dict[str, Any]:
+    seats = seats_from(taken.leader, rules.clockwise)
+    plays = list(zip(seats, taken.cards, strict=True))
+    reason = explain_trick(plays, trump).reason
+    return {
+        "plays": [[str(s), str(c)] for s, c in plays],
+        "winner": str(taken.winner),
+        "points": taken.points,
+        "rule": reason.rule,
+        "message": ctx.say(reason),
     }
 
 
@@ -443,24 +555,10 @@ def cmd_review(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[
     # Replay the hand once to check every play before anything is solved.
     t = TrickPlay(rules, hands, trump, leader)
     plays: list[Card] = []
-    items = as_list(obj["plays"], "plays", f"[{PLAY}, …]")
-    if len(items) > 32:
-        raise InputError("trick-size", "plays", value=len(items), expected=span(0, 32))
-    for i, item in enumerate(items):
-        where = f"plays[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise bad_field(item, where, PLAY)
-        seat = parse_seat(item[0], f"{where}[0]")
-        c = parse_card(item[1], f"{where}[1]")
-        if seat != t.to_play:
-            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=SEATS[t.to_play])
+    for i, item in enumerate(_play_items(obj)):
         if not t.trick and t.trick_number() + 1 in ekka:
             t.ekka = True
-        legal = t.legal()
-        if not legal >> c & 1:
-            expected = " / ".join(str(x) for x in cards_of(legal))
-            reasons = t.explain(c) if t.hands[seat] >> c & 1 else []
-            raise InputError("bad-field", f"{where}[1]", value=c, expected=expected, reasons=reasons)
+        c = _checked_play(t, item, f"plays[{i}]")
         t.push(c, check=False)
         plays.append(c)
     taker = None if taker_seat is None else taker_seat.team
@@ -510,33 +608,34 @@ COMMANDS: dict[str, Command] = {
     "bid": cmd_bid,
     "review": cmd_review,
     "hint": cmd_hint,
+    "play": cmd_play,
 }
 
 
-# Every command the command line accepts, as an unknown command's error lists them: the
-# four-player commands, then the two-player game's own ("play").
-ACCEPTED: tuple[str, ...] = (*COMMANDS, *(c for c in decouverte_cli.COMMANDS if c not in COMMANDS))
+# The commands of a game, by how many play it: the two-player game answers five of them.
+COMMANDS_BY_PLAYERS: dict[int, Mapping[str, Command]] = {4: COMMANDS, 2: two_player.COMMANDS}
+
+# Every command the command line accepts, as an unknown command's error lists them.
+ACCEPTED: tuple[str, ...] = (*COMMANDS, *(c for c in two_player.COMMANDS if c not in COMMANDS))
 
 
 def run(argv: Sequence[str], data: bytes) -> tuple[int, dict[str, Any]]:
     """Exit status and output object for a command line and its standard input."""
     lang, variant = "en", ""
     try:
-        if len(argv) != 1 or argv[0] not in {*COMMANDS, *decouverte_cli.COMMANDS}:
+        if len(argv) != 1 or argv[0] not in ACCEPTED:
             raise InputError("unknown-command", "command", value=" ".join(argv), commands=ACCEPTED)
         obj = read_object(data)
         lang = parse_lang(obj)
-        if obj.get("variant") == decouverte_cli.VARIANT:
-            # Two-player Belote découverte: its own commands, French Belote's words.
-            variant = decouverte_cli.WORDING
-            if argv[0] not in decouverte_cli.COMMANDS:
-                raise bad_field(obj["variant"], "variant", "saudi, moroccan, french")
-            return EXIT_OK, decouverte_cli.COMMANDS[argv[0]](obj, lang)
-        if isinstance(obj.get("variant"), str) and obj["variant"] in VARIANTS:
-            variant = obj["variant"]
-        if argv[0] not in COMMANDS:
+        game = GAMES.get(obj["variant"]) if isinstance(obj.get("variant"), str) else None
+        if game is not None:
+            variant = game.wording()  # the two-player game speaks French Belote's words
+        commands = COMMANDS_BY_PLAYERS[4 if game is None else game.players]
+        if argv[0] not in commands:
+            if argv[0] in COMMANDS:  # a four-player command: the variant is the wrong one
+                raise bad_field(obj["variant"], "variant", ", ".join(VARIANTS))
             raise InputError("unknown-command", "command", value=" ".join(argv), commands=ACCEPTED)
-        return EXIT_OK, COMMANDS[argv[0]](obj, lang)
+        return EXIT_OK, commands[argv[0]](obj, lang)
     except InputError as e:
         return EXIT_INPUT, _error(e.code, e.field, e.params, lang, variant)
     except Exception as e:  # the contract: never a traceback, always one JSON object

@@ -229,10 +229,7 @@ class Hand:
 
     def doubling_open(self) -> bool:
         """Whether a doubling word may still be said (Sun without the score condition: no)."""
-        d = self.doubling
-        if d is None or d.is_over or d.to_speak is None:
-            return False
-        return any(c != "pass" for seat in d.speakers for c in d.allowed(seat))
+        return self.doubling is not None and self.doubling.words_left
 
     # -- declarations and play
     def _start_play(self) -> None:

@@ -45,12 +45,13 @@ code                   when
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from engine.auction import LADDER, PASS, Auction, Call, Contract, Doubling, IllegalCall, new_auction
 from engine.cards import Card, NotationError, Seat, Team, next_seat, parse_suit
 from engine.ranking import NO_TRUMP
-from engine.variants import VARIANTS, French, RuleSet, UnknownOption, UnknownVariant, rules_for
+from engine.variants import VARIANTS, French, RuleSet, Saudi, UnknownOption, UnknownVariant, rules_for
 
 LANGS = ("en", "ar", "fa", "fr")
 
@@ -318,3 +319,84 @@ def shown(value: Any) -> str:
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read_deck(obj: Mapping[str, Any]) -> tuple[int | None, list[Card] | None]:
+    """``seed`` (an integer: a shuffled deck) or ``deck`` (the 32 cards in dealing order), not
+    both: the deal of a ``play`` input."""
+    if "deck" not in obj and "seed" not in obj:
+        raise InputError("missing-field", "deck")
+    if "deck" in obj and "seed" in obj:
+        raise bad_field(obj["seed"], "seed", "absent when a deck is given")
+    if "seed" in obj:
+        return as_int(obj["seed"], "seed", 0, 2**63 - 1), None
+    deck = parse_cards(obj["deck"], "deck", 32, 32)
+    check_distinct([(f"deck[{i}]", c) for i, c in enumerate(deck)])
+    return None, deck
+
+
+# ---------------------------------------------------------------- calls
+
+
+def read_calls(
+    obj: Mapping[str, Any],
+    rules: RuleSet,
+    dealer: Seat,
+    bidding_card: Card,
+    hand: list[Card] | None = None,
+    read_seat: Callable[[Any, str], Seat] | None = None,
+) -> tuple[Auction, Doubling | None]:
+    """The auction of ``calls``, each call checked, and in Saudi the doubling after the contract
+    (``None`` elsewhere, or before the contract). ``read_seat`` reads a seat (the two-player
+    game's refuses E and W)."""
+    read_seat = parse_seat if read_seat is None else read_seat
+    auction = new_auction(rules, dealer, bidding_card)
+    game_score = read_game_score(obj, rules)
+    doubling: Doubling | None = None
+    for i, item in enumerate(as_list(obj.get("calls", []), "calls", '[["E", "pass"], …]')):
+        where = f"calls[{i}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise bad_field(item, where, '["E", "pass"]')
+        seat = read_seat(item[0], f"{where}[0]")
+        try:
+            call = Call.parse(item[1])
+        except NotationError:
+            raise InputError("unknown-call", f"{where}[1]", value=text_of(item[1])) from None
+        if auction.is_over:
+            # Saudi: the calls after the contract climb the doubling ladder.
+            doubling = doubling or _doubling_after(auction, game_score)
+            if doubling is None or not doubling.words_left or call.word not in (PASS, *LADDER):
+                raise InputError("auction-over", f"{where}[1]", value=str(call))
+            try:
+                doubling = doubling.call(call, seat)
+            except IllegalCall as e:
+                raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
+            continue
+        if seat != auction.to_act:
+            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=auction.to_act)
+        try:
+            auction = auction.call(call, seat, hand)
+        except IllegalCall as e:
+            if e.reasons[0].rule == "bid.unknown":  # "take" in saudi, "hokm" elsewhere
+                raise InputError("unknown-call", f"{where}[1]", value=str(call)) from None
+            raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
+    return auction, doubling or _doubling_after(auction, game_score)
+
+
+def read_game_score(obj: Mapping[str, Any], rules: RuleSet) -> tuple[int, int]:
+    """``game_score`` (saudi): the game score before the hand, which decides whether Sun may be
+    doubled (``double.sa.sun-condition``)."""
+    if "game_score" not in obj:
+        return (0, 0)
+    if not isinstance(rules, Saudi):
+        raise InputError("unknown-field", "game_score", value="game_score")
+    game = parse_team_ints(obj["game_score"], "game_score", 0, 10**6)
+    return (game[Team.NS], game[Team.EW])
+
+
+def _doubling_after(auction: Auction, game_score: tuple[int, int]) -> Doubling | None:
+    """The Saudi doubling that opens when the auction sells a contract; ``None`` elsewhere."""
+    contract = auction.contract
+    if not isinstance(auction.rules, Saudi) or not isinstance(contract, Contract):
+        return None
+    return Doubling(auction.rules, contract, game_score)

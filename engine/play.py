@@ -215,7 +215,9 @@ def _reasons(
         if led != trump:
             return lambda c: [must_follow]
         higher = cards_of(follow & HIGHER[trump][best])
-        case = "always" if rules.overtrump_always else "opponent"
+        # "always" says "even when your partner is winning": only when the partner is (never
+        # with two players, where the other card of a trick is the opponent's).
+        case = "always" if rules.overtrump_always and partner_winning else "opponent"
         overtrump = Reason(
             "play.must-overtrump", {"trump": trump, "card": best, "cards": higher, "case": case}
         )

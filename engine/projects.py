@@ -496,7 +496,9 @@ def explain_split(cards: Iterable[int], rules: RuleSet, trump: int, seat: Seat |
     chosen_masks = sorted(p.mask for p in chosen)
     held = _baloot_held(cat, mask)
     others = [s for s in _all_splits(_candidates(cat, mask)) if sorted(p.mask for p in s) != chosen_masks]
-    others.sort(key=lambda s: _split_key(s, held), reverse=True)
+    # Among rivals of equal worth, the one of fewest cards: a 6-card run's rival Hundred is
+    # described as the five cards that make it, not six.
+    others.sort(key=lambda s: (_split_key(s, held), -sum(len(p.cards) for p in s)), reverse=True)
     other_types = next((s for s in others if [p.type for p in s] != types), None)
     if other_types is not None:
         steps.append(

@@ -137,7 +137,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.auction import sun_double_refusal
-from engine.cards import ACE, TEAMS, Card, Team
+from engine.cards import ACE, TEAMS, Card, Seat, Team, other_player
 from engine.explain import Reason, Step
 from engine.ranking import NO_TRUMP, total_points
 from engine.variants import French, Moroccan, RuleSet, Saudi
@@ -906,3 +906,61 @@ def _finish_french(
             points[team] = rounded
     return _finish_card_game(steps, "score.fr.game", rules, points, result, made, pot, game_score)
 
+
+
+# ---------------------------------------------------------------- two-player découverte
+
+# Card points as in French Belote, 162 with the last trick's 10, and nothing else: no
+# declarations, no belote (docs/rules.md §5.4). Seed 004 names no capot for this game: a player
+# who takes all sixteen tricks scores the 162 of the cards.
+
+# The taker loses with this many card points or fewer: half of the 162.
+TAKER_FAILS_AT = CARD_POINTS // 2
+
+
+class InvalidDecouverteScore(ValueError):
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+
+
+@dataclass(frozen=True)
+class DecouverteScore:
+    points: dict[Seat, int]
+    result: Literal["made", "dedans"]
+    steps: list[Step]
+
+
+def score_decouverte(taker: Seat, card_points: Mapping[Seat, int]) -> DecouverteScore:
+    """A two-player hand's score from each player's card points (last trick's 10 included).
+
+    - ``score.fr2.contract``: with 82 or more, each player scores the card points they took;
+    - ``score.fr2.taker-fails``: with 81 or fewer the taker scores nothing and the opponent
+      scores all 162.
+
+    >>> s = score_decouverte(Seat.S, {Seat.S: 81, Seat.N: 81})
+    >>> s.result, s.points
+    ('dedans', {<Seat.S: 0>: 0, <Seat.N: 2>: 162})
+    """
+    opponent = other_player(taker)
+    if set(card_points) != {taker, opponent}:
+        raise InvalidDecouverteScore("card points are needed for both players, S and N")
+    taken, left = card_points[taker], card_points[opponent]
+    if min(taken, left) < 0 or taken + left != CARD_POINTS:
+        raise InvalidDecouverteScore(f"the card points must add up to {CARD_POINTS}")
+    if taken > TAKER_FAILS_AT:
+        step = Step(
+            "score.fr2.contract",
+            {"seat": taker, "points": taken, "other_seat": opponent, "other_points": left},
+        )
+        return DecouverteScore({taker: taken, opponent: left}, "made", [step])
+    step = Step(
+        "score.fr2.taker-fails",
+        {
+            "seat": taker,
+            "points": taken,
+            "limit": TAKER_FAILS_AT,
+            "other_seat": opponent,
+            "total": CARD_POINTS,
+        },
+    )
+    return DecouverteScore({taker: 0, opponent: CARD_POINTS}, "dedans", [step])

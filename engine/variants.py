@@ -12,6 +12,9 @@ variant's name, so a house rule is one field and one branch, not a search.
 Traceback (most recent call last):
 ...
 engine.variants.UnknownOption: 'ekka' is not an option of french
+
+Two-player Belote découverte is French Belote's rule set with two players and no house
+rules: ``rules_for("french-2p").players`` is 2, its words are French Belote's.
 """
 
 from __future__ import annotations
@@ -42,6 +45,8 @@ class RuleSet:
     """What every variant has; subclasses add their house rules as fields."""
 
     name: ClassVar[str]
+    # How many play: 4, or 2 for découverte; the messages are those of ``wording``'s family.
+    players: ClassVar[int] = 4
     # Fixed rules of the family (not options): see docs/rules.md §2.
     has_sun: ClassVar[bool] = False
     overtrump_always: ClassVar[bool] = True  # play.must-overtrump even over partner
@@ -56,6 +61,11 @@ class RuleSet:
             # bool is an int subclass: insist on the exact type either way.
             if type(value) is not expected:
                 raise UnknownOption(f.name, self.name, f"option {f.name!r} must be {expected.__name__}")
+
+    @classmethod
+    def wording(cls) -> str:
+        """The family whose words the messages use (découverte speaks French Belote's)."""
+        return cls.name
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
@@ -122,13 +132,33 @@ class French(RuleSet):
             raise UnknownOption("target", self.name, "option 'target' must be between 1 and 100000")
 
 
+@dataclass(frozen=True)
+class FrenchTwoPlayer(French):
+    """Two-player Belote découverte (docs/rules.md §5.4): French Belote's play, two players, the
+    cards in piles on the table (:mod:`engine.decouverte`), and no house rules."""
+
+    name: ClassVar[str] = "french-2p"
+    players: ClassVar[int] = 2
+
+    @classmethod
+    def wording(cls) -> str:
+        return French.name
+
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        return ()
+
+
+# The three four-player families, by name.
 VARIANTS: dict[str, type[RuleSet]] = {cls.name: cls for cls in (Saudi, Moroccan, French)}
+# Every game the engine plays: the families and the two-player game.
+GAMES: dict[str, type[RuleSet]] = {**VARIANTS, FrenchTwoPlayer.name: FrenchTwoPlayer}
 
 
 def rules_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSet:
     """The rule set of ``variant`` with ``options`` applied; unknown names raise."""
     try:
-        cls = VARIANTS[variant]
+        cls = GAMES[variant]
     except (KeyError, TypeError):
         raise UnknownVariant(variant) from None
     options = dict(options or {})

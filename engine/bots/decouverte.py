@@ -1,6 +1,6 @@
 """A player for two-player Belote découverte that decides from its own view only.
 
-It is given :meth:`engine.decouverte_hand.DecouverteHand.view` — both players' face-up cards,
+It is given :meth:`engine.decouverte.hand.DecouverteHand.view` — both players' face-up cards,
 the trick, the cards played — and never a face-down card.
 
 - Auction: the heuristic's rule of thumb (:func:`engine.bots.heuristic.takes`) on its own
@@ -22,7 +22,7 @@ from engine.auction import Call
 from engine.bots.heuristic import HOKM_THRESHOLD, SECOND_ROUND_THRESHOLD, takes
 from engine.bots.strength import hokm_strength
 from engine.cards import CARDS, Card, Seat, cards_of
-from engine.decouverte_table import other
+from engine.cards import other_player as other
 from engine.play import legal_mask_for
 from engine.ranking import POINTS, STRENGTH, trick_winner_index
 from engine.variants import rules_for

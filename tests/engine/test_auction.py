@@ -557,3 +557,18 @@ def test_bid_random_allowed_calls_always_end_in_a_contract_or_void(rules, dealer
     if isinstance(a.contract, Contract):
         assert a.contract.receiver in (a.contract.taker, a.contract.taker.partner)
         assert (a.contract.trump == NO_TRUMP) == (a.contract.mode == "sun")
+
+
+def test_double_sa_who_module_notes_name_the_one_player_of_each_answer():
+    """The notes of engine.auction say what the doubling code does: Three and Gahwa are the buyer's
+    alone, Four the doubler's alone (not "either member of the team")."""
+    import engine.auction as auction
+
+    notes = " ".join((auction.__doc__ or "").split())
+    assert "either member" not in notes
+    assert "only the buyer (the taker, not his partner) may answer Three and Gahwa" in notes
+    assert "only the player who doubled may answer Four" in notes
+    d = Doubling(rules_for("saudi"), Contract("hokm", 1, Seat.N, Seat.N)).call("double", Seat.W)
+    assert d.speakers == (Seat.N,) and not d.can_call("three", Seat.S)
+    d = d.call("three", Seat.N)
+    assert d.speakers == (Seat.W,) and not d.can_call("four", Seat.E)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -341,6 +342,118 @@ def test_cli_bid_ma_forced_jack_with_hand() -> None:
     assert [r["rule"] for r in out["refused"]["pass"]] == ["bid.ma.forced-jack"]
 
 
+# The Saudi doubling ladder, reached from ``bid``: E buys Hokm in hearts, dealer S.
+HOKM_BOUGHT = [["E", "hokm"], ["N", "pass"], ["W", "pass"], ["S", "pass"], ["E", "confirm"]]
+
+
+def _ladder(*calls: list[str], **extra: Any) -> dict[str, Any]:
+    payload = {"variant": "saudi", "dealer": "S", "bidding_card": "7H", "calls": [*HOKM_BOUGHT, *calls]}
+    return ok("bid", {**payload, **extra})
+
+
+def test_cli_double_sa_who_the_ladder_after_the_contract() -> None:
+    out = _ladder()
+    assert out["contract"] == {"mode": "hokm", "trump": "H", "taker": "E", "receiver": "E"}
+    # The auction is over (to_act null); the ladder's next word may be said.
+    assert out["to_act"] is None and out["allowed"] == ["pass", "double"]
+    assert set(out["refused"]) == {"three", "four", "gahwa"}
+    # Either defender may double; then Three is the buyer's, Four the doubler's, Gahwa the buyer's.
+    out = _ladder(["S", "double"])
+    assert out["allowed"] == ["pass", "three"]
+    [reason] = out["refused"]["four"]
+    assert reason["rule"] == "double.sa.who" and "East" in reason["message"]
+    out = _ladder(["S", "double"], ["E", "three"])
+    assert out["allowed"] == ["pass", "four"]
+    [reason] = out["refused"]["gahwa"]
+    assert reason["rule"] == "double.sa.who" and "South" in reason["message"]
+    out = _ladder(["S", "double"], ["E", "three"], ["S", "four"])
+    assert out["allowed"] == ["pass", "gahwa"] and out["to_act"] is None
+    for words in ([["S", "double"], ["E", "three"], ["S", "four"], ["E", "gahwa"]], [["N", "pass"]]):
+        out = _ladder(*words)
+        assert out["to_act"] is None and out["allowed"] == [] and out["refused"] == {}
+
+
+def test_cli_double_sa_who_refuses_the_partner_of_the_one_who_may_answer() -> None:
+    payload = {"variant": "saudi", "dealer": "S", "bidding_card": "7H", "lang": "ar"}
+    error = refused("bid", {**payload, "calls": [*HOKM_BOUGHT, ["N", "double"], ["W", "three"]]})
+    assert error["code"] == "call-refused" and error["field"] == "calls[6][1]"
+    assert error["rules"] == ["double.sa.who"]
+    calls = [*HOKM_BOUGHT, ["N", "double"], ["E", "three"], ["N", "gahwa"]]
+    error = refused("bid", {**payload, "calls": calls})
+    assert error["rules"] == ["double.sa.who"]
+    # After a pass nothing more is said; outside Saudi the auction simply ends.
+    error = refused("bid", {**payload, "calls": [*HOKM_BOUGHT, ["N", "pass"], ["W", "double"]]})
+    assert error["code"] == "auction-over"
+    calls = [["E", "take"], ["N", "double"]]
+    french = {"variant": "french", "dealer": "S", "bidding_card": "7H", "calls": calls}
+    assert refused("bid", french)["code"] == "auction-over"
+    assert refused("bid", {**french, "calls": [], "game_score": {"NS": 0, "EW": 0}})["field"] == "game_score"
+
+
+def test_cli_double_sa_sun_condition_from_bid_with_the_game_score() -> None:
+    calls = [["E", "sun"]]
+    base = {"variant": "saudi", "dealer": "S", "bidding_card": "7H"}
+    out = ok("bid", {**base, "calls": calls})  # 0–0: Sun may not be doubled, nothing to say
+    assert out["to_act"] is None and out["allowed"] == []
+    assert [r["rule"] for r in out["refused"]["double"]] == ["double.sa.sun-condition"]
+    out = ok("bid", {**base, "calls": calls, "game_score": {"EW": 110, "NS": 100}})
+    assert out["to_act"] is None and out["allowed"] == ["pass", "double"]
+    out = ok("bid", {**base, "calls": [*calls, ["N", "double"]], "game_score": {"EW": 110, "NS": 100}})
+    assert out["to_act"] is None and out["allowed"] == []  # in Sun only Double exists
+
+
+# ---------------------------------------------------------------- play
+
+# The 32 cards in dealing order: spades, hearts, diamonds, clubs, each 7 to A.
+ORDERED_DECK = [f"{rank}{suit}" for suit in "SHDC" for rank in "789TJQKA"]
+
+
+def test_deal_2_then_3_the_play_command_shows_the_hands_as_dealt() -> None:
+    """Dealer S, E first: three cards then two each (7S 8S 9S to E ...), or with
+    ``deal_2_then_3`` two then three (7S 8S to E ...); the bidding card is the 21st card either way."""
+    base = {"variant": "french", "dealer": "S", "deck": ORDERED_DECK}
+    three_two = ok("play", base)
+    two_three = ok("play", {**base, "rules": {"deal_2_then_3": True}})
+    assert three_two["dealt"]["E"] == ["7S", "8S", "9S", "JH", "QH"]
+    assert two_three["dealt"]["E"] == ["7S", "8S", "7H", "8H", "9H"]
+    assert three_two["bidding_card"] == two_three["bidding_card"] == "JD"
+    assert three_two["auction"]["to_act"] == "E" and three_two["hands"] is None
+
+
+def test_play_command_a_whole_saudi_hand_through_the_doubling() -> None:
+    rng = random.Random(7)
+    calls = [*HOKM_BOUGHT, ["N", "double"], ["E", "pass"]]
+    payload: dict[str, Any] = {"variant": "saudi", "dealer": "S", "seed": 3, "calls": calls, "plays": []}
+    out = ok("play", payload)
+    assert out["auction"]["contract"]["taker"] == "E" and out["auction"]["to_act"] is None
+    assert [s["rule"] for s in out["steps"]] == ["lead.sa.first"] and out["to_play"] == "E"
+    assert all(len(cards) == 8 for cards in out["hands"].values())
+    from engine.cli import run
+
+    while out["to_play"] is not None:  # in this process: a hand is many calls
+        payload["plays"].append([out["to_play"], rng.choice(out["legal"])])
+        status, out = run(["play"], json.dumps(payload).encode())
+        assert status == 0, out
+    assert len(out["tricks"]) == 8 and sum(out["points"].values()) == 162
+    assert out["score"]["result"] in ("made", "failed", "kaboot")
+    assert any(s["rule"] == "score.sa.doubled" for s in out["score"]["steps"])
+
+
+def test_play_command_refuses_a_card_against_the_rules_and_plays_before_the_contract() -> None:
+    base = {"variant": "saudi", "dealer": "S", "seed": 3}
+    first = ok("play", {**base, "calls": HOKM_BOUGHT})
+    assert first["auction"]["allowed"] == ["pass", "double"]  # the doubling is open: no card yet
+    error = refused("play", {**base, "calls": HOKM_BOUGHT, "plays": [["E", "AS"]]})
+    assert error["code"] == "missing-field" and error["field"] == "plays"
+    calls = [*HOKM_BOUGHT, ["N", "pass"]]
+    out = ok("play", {**base, "calls": calls})
+    not_held = next(c for c in ORDERED_DECK if c not in out["hands"]["E"])
+    error = refused("play", {**base, "calls": calls, "plays": [["E", not_held]]})
+    assert error["code"] == "bad-field" and error["field"] == "plays[0][1]"
+    error = refused("play", {**base, "calls": calls, "plays": [["N", out["hands"]["N"][0]]]})
+    assert error["code"] == "out-of-turn"
+
+
 # ---------------------------------------------------------------- errors
 
 TRICK = [["E", "9C"], ["N", "TC"], ["W", "9S"], ["S", "AC"]]
@@ -436,17 +549,16 @@ def test_cli_unknown_command_exit_2(argv: str) -> None:
     assert error["code"] == "unknown-command"
 
 
-@pytest.mark.parametrize(("argv", "lang"), [("fold", "en"), ("play", "fr"), ("play", "ar")])
+@pytest.mark.parametrize(("argv", "lang"), [("fold", "en"), ("deal", "fr"), ("deal", "ar")])
 def test_cli_unknown_command_names_every_command(argv: str, lang: str) -> None:
-    # "play" is a command of the two-player game only: a Saudi hand refuses it.
-    from engine import decouverte_cli
     from engine.cli import COMMANDS
+    from engine.decouverte import commands as two_player
 
     error = refused(argv, {"variant": "saudi", "lang": lang}, via_process=False)
 
     assert error["code"] == "unknown-command"
     words = re.findall(r"[a-z]+", error["message"])
-    for command in {*COMMANDS, *decouverte_cli.COMMANDS}:
+    for command in {*COMMANDS, *two_player.COMMANDS}:
         # The command given is named once more, as what was refused.
         assert words.count(command) == 1 + (command == argv), (command, error["message"])
 

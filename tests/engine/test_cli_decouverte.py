@@ -60,7 +60,7 @@ def test_deal_fr2_decouverte_bid_command_two_speakers():
     out = ok(
         "bid", {"variant": V, "dealer": "S", "bidding_card": "9H", "calls": [["N", "pass"], ["S", "pass"]]}
     )
-    assert out["to_act"] == "N" and out["allowed"] == ["pass", "take"]
+    assert out["to_act"] == "N" and out["allowed"] == ["pass", "take:S", "take:D", "take:C"]
     assert out["refused"]["take:H"][0]["rule"] == "bid.fr.second-suit"
     out = ok("bid", {"variant": V, "dealer": "S", "bidding_card": "9H", "calls": [["N", "take"]]})
     assert out["contract"] == {"mode": "hokm", "trump": "H", "taker": "N", "receiver": "S"}
@@ -109,3 +109,16 @@ def test_play_fr2_face_up_play_command_refuses_a_face_down_card():
 def test_deal_fr2_decouverte_play_command_bad_input_is_a_clear_error(payload):
     payload = dict(payload)
     refused(payload.pop("command", "play"), payload, via_process=False)
+
+
+def test_bid_fr_second_suit_round_two_has_the_shape_of_the_four_player_games():
+    """Round two of ``bid`` lists each call that may be made, suit spelt out, in Moroccan, French
+    and the two-player game alike; the bidding card's suit is refused."""
+    two = ok(
+        "bid", {"variant": V, "dealer": "S", "bidding_card": "9H", "calls": [["N", "pass"], ["S", "pass"]]}
+    )
+    passes = [["E", "pass"], ["N", "pass"], ["W", "pass"], ["S", "pass"]]
+    for variant in ("moroccan", "french"):
+        four = ok("bid", {"variant": variant, "dealer": "S", "bidding_card": "9H", "calls": passes})
+        assert four["allowed"] == two["allowed"] == ["pass", "take:S", "take:D", "take:C"]
+        assert list(four["refused"]) == list(two["refused"]) == ["take:H"]

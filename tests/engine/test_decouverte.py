@@ -8,10 +8,16 @@ import pytest
 
 from engine.auction import IllegalCall, Void
 from engine.cards import CARDS, FULL_DECK, Card, Seat, cards_of, mask_of
-from engine.decouverte_auction import DecouverteAuction
-from engine.decouverte_hand import DecouverteHand
-from engine.decouverte_scoring import InvalidDecouverteScore, score_decouverte
-from engine.decouverte_table import TWO_SEATS, NotATwoPlayerSeat, deal_decouverte, other
+from engine.decouverte import (
+    TWO_SEATS,
+    DecouverteAuction,
+    DecouverteHand,
+    InvalidDecouverteScore,
+    NotATwoPlayerSeat,
+    deal_decouverte,
+    other,
+    score_decouverte,
+)
 from engine.ranking import POINTS
 from engine.tricks import IllegalPlay
 

@@ -8,9 +8,7 @@ import random
 from engine.auction import Contract
 from engine.bots.decouverte import DecouverteBot, choose_decouverte_card, decouverte_call, legal_from_view
 from engine.cards import CARDS, Card, Seat, cards_of
-from engine.decouverte_auction import DecouverteAuction
-from engine.decouverte_hand import DecouverteHand
-from engine.decouverte_table import TWO_SEATS, Table, deal_decouverte
+from engine.decouverte import TWO_SEATS, DecouverteAuction, DecouverteHand, Table, deal_decouverte
 
 C = Card.parse
 

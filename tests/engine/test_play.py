@@ -315,3 +315,26 @@ def test_play_must_overruff_always_undertrump_never_says_discarding_was_allowed(
     v = verdict("JH 7H KS", "AC 9H 8C", H, rules)
     reason = v.illegal[Card.parse("7H")][0]
     assert reason.rule == "play.must-overruff" and reason.params["case"] == "always"
+
+
+def test_play_must_overtrump_names_a_partner_only_when_one_is_winning():
+    """French: overtrumping "even when your partner is winning" is said when the partner is; an
+    opponent winning (always the case with two players) is said as such."""
+    from engine.messages import render
+
+    rules = rules_for("french")
+    clubs = Card.parse("7C").suit
+    two_player = explain_play(
+        [Card.parse("AC"), Card.parse("8C")], [(Seat.N, Card.parse("TC"))], clubs, rules
+    )
+    [reason] = two_player.illegal[Card.parse("8C")]
+    assert reason.rule == "play.must-overtrump" and reason.params["case"] == "opponent"
+    for lang, partner in (("en", "partner"), ("ar", "شريك"), ("fa", "یار"), ("fr", "partenaire")):
+        assert partner not in render(reason, "french", lang)
+    # Four players, the partner (two seats back) winning with the trump led: "always".
+    trick = [(Seat.W, Card.parse("TC")), (Seat.N, Card.parse("7C"))]
+    [reason] = explain_play([Card.parse("AC"), Card.parse("8C")], trick, clubs, rules).illegal[
+        Card.parse("8C")
+    ]
+    assert reason.params["case"] == "always"
+    assert "partner" in render(reason, "french", "en")

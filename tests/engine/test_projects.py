@@ -555,3 +555,17 @@ def test_counted_team_and_belote_counts_agree_with_their_explaining_paths(hands4
         projects = by_seat.get(seat, []) if seat is not None else []
         judged = judge_belote(seat, trump, rules, projects)
         assert belote_counts(seat, trump, rules, projects) == judged.counted
+
+
+def test_proj_sa_baloot_six_card_run_rival_hundred_is_five_cards():
+    """8♦–K♦ with diamonds trump: 8♦–Q♦ is kept for the Baloot; the rival Hundred it was chosen
+    over is 9♦–K♦, five cards, not the whole run of six."""
+    from engine.messages import render
+
+    hand = [Card.parse(c) for c in ["8D", "9D", "TD", "JD", "QD", "KD", "7S", "7C"]]
+    [tie] = [s for s in explain_split(hand, rules_for("saudi"), 2) if s.params["case"] == "tie-break"]
+    five = [Card.parse(c) for c in ["9D", "TD", "JD", "QD", "KD"]]
+    assert tie.params["alternative_projects"] == [{"type": "hundred", "cards": five}]
+    assert "Hundred (9♦, 10♦, J♦, Q♦ and K♦)" in render(tie, "saudi", "en")
+    for lang in ("ar", "fa", "fr"):
+        assert "8♦" not in render(tie, "saudi", lang).split(";")[0].split("؛")[0]

@@ -1,6 +1,6 @@
 """What the découverte table shows: the piles, the trick, each trick explained, the score.
 
-Everything is read from what South sees (:meth:`engine.decouverte_hand.DecouverteHand.view`, or
+Everything is read from what South sees (:meth:`engine.decouverte.hand.DecouverteHand.view`, or
 during the auction the piles' face-up cards and whether a card lies under each): a face-down card's
 identity is never read here, so no page can show it. The sentences are the engine's reasons and
 steps (:mod:`engine.messages`) and the site's catalog; nothing here decides what is legal.
@@ -16,8 +16,7 @@ from django.utils.translation import gettext as _
 from engine import messages
 from engine.auction import Contract
 from engine.cards import SUIT_LETTERS, Card, Seat, cards_of
-from engine.decouverte_hand import TRICKS, DecouverteHand, TwoCardTrick
-from engine.decouverte_table import TWO_SEATS, Table
+from engine.decouverte import TRICKS, TWO_SEATS, DecouverteHand, Table, TwoCardTrick
 from engine.explain import Reason
 from engine.play import explain_play
 from engine.ranking import LAST_TRICK_BONUS

@@ -8,10 +8,10 @@ the hand again and what both players did, one record per hand::
      "actions": [["call", "S", "pass"], ["call", "N", "take"], ["play", "S", "KC"], ...],
      "result": {...}}                     # once the hand is over (see :meth:`DecouverteTable._result`)
 
-Replaying the actions through :class:`engine.decouverte_auction.DecouverteAuction` and
-:class:`engine.decouverte_hand.DecouverteHand` rebuilds the table, every call and card checked by
+Replaying the actions through :class:`engine.auction.DecouverteAuction` and
+:class:`engine.decouverte.hand.DecouverteHand` rebuilds the table, every call and card checked by
 the engine again. The learner sits at South. The bot (:class:`engine.bots.decouverte.DecouverteBot`)
-is given the hand's :meth:`~engine.decouverte_hand.DecouverteHand.view` of North and nothing else:
+is given the hand's :meth:`~engine.decouverte.hand.DecouverteHand.view` of North and nothing else:
 no face-down card, its own or the learner's. Neither does the page: nobody sees a face-down card
 until a trick uncovers it.
 """
@@ -28,9 +28,14 @@ from engine.auction import Contract, IllegalCall, Void
 from engine.bots.decouverte import DecouverteBot
 from engine.cards import Card, NotationError, Seat
 from engine.deal import shuffled_deck
-from engine.decouverte_auction import DecouverteAuction
-from engine.decouverte_hand import DecouverteHand
-from engine.decouverte_table import TWO_SEATS, DecouverteDeal, deal_decouverte, other
+from engine.decouverte import (
+    TWO_SEATS,
+    DecouverteAuction,
+    DecouverteDeal,
+    DecouverteHand,
+    deal_decouverte,
+    other,
+)
 from engine.tricks import IllegalPlay
 from lessons.models import BotLevel, PracticeGame
 from lessons.practice.state import BadMove, Refused

@@ -10,9 +10,7 @@ import pytest
 
 from engine.auction import Contract
 from engine.cards import CARDS, Card, Seat, cards_of
-from engine.decouverte_auction import DecouverteAuction
-from engine.decouverte_hand import DecouverteHand
-from engine.decouverte_table import deal_decouverte
+from engine.decouverte import DecouverteAuction, DecouverteHand, deal_decouverte
 from engine.messages import card_long_name
 from lessons.models import PracticeGame
 from lessons.practice.decouverte.game import DecouverteTable, rebuild

@@ -1,4 +1,4 @@
-"""Two-player Belote découverte: the sixteen tricks (docs/rules.md §5.4).
+"""The sixteen tricks of a two-player hand, played from the piles (docs/rules.md §5.4).
 
 The cards a player may choose from are their face-up cards
 (``play.fr2.face-up``); among those, which may be played on the trick is
@@ -11,7 +11,7 @@ next; after each trick the uncovered cards are turned up (``play.fr2.turn-up``).
 cards, how many face-down cards lie where, and the cards played — never a
 face-down card, whoever's it is. Bots are given the view and nothing else.
 
->>> from engine.decouverte_table import deal_decouverte
+>>> from engine.decouverte.table import deal_decouverte
 >>> import random
 >>> deal = deal_decouverte(Seat.S, seed=5)
 >>> h = DecouverteHand(deal, trump=deal.bidding_card.suit, taker=Seat.N)
@@ -27,14 +27,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Card, Seat, cards_of
-from engine.decouverte_scoring import DecouverteScore, score_decouverte
-from engine.decouverte_table import TWO_SEATS, DecouverteDeal, Table, other
+from engine.cards import TWO_SEATS, Card, Seat, cards_of
+from engine.cards import other_player as other
+from engine.decouverte.table import DecouverteDeal, Table
 from engine.explain import Reason
 from engine.play import explain_play, explain_trick, legal_mask_for
 from engine.ranking import LAST_TRICK_BONUS
+from engine.scoring import DecouverteScore, score_decouverte
 from engine.tricks import IllegalPlay
-from engine.variants import RuleSet, rules_for
+from engine.variants import FrenchTwoPlayer, RuleSet
 
 TRICKS = 16
 
@@ -55,7 +56,7 @@ class DecouverteHand:
     """The play of one hand, from the deal and the contract to the score."""
 
     def __init__(self, deal: DecouverteDeal, trump: int, taker: Seat, rules: RuleSet | None = None) -> None:
-        self.rules = rules if rules is not None else rules_for("french")
+        self.rules = rules if rules is not None else FrenchTwoPlayer()
         self.deal = deal
         self.trump = trump
         self.taker = taker

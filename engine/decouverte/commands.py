@@ -1,10 +1,11 @@
-"""The command line's answers for ``"variant": "french-2p"``, two-player Belote découverte
-(docs/engine-cli.md, "Two-player Belote découverte").
+"""What the command line answers for two players (docs/engine-cli.md, "Two-player Belote
+découverte").
 
-:mod:`engine.cli` sends here the commands that take the two-player game: ``legal``, ``trick``,
-``bid``, ``score`` and ``play`` (a whole hand from the deal). The seats are ``S`` and ``N``;
-there are no house-rule options. The answers have the shapes of the four-player commands,
-with seats where those have teams.
+:mod:`engine.cli`'s one table of commands sends ``legal``, ``trick``, ``bid``, ``score`` and
+``play`` (a whole hand from the deal) here when the rule set has two players. The auction is
+:func:`engine.auction.new_auction`'s, legality :mod:`engine.play`'s and the score
+:mod:`engine.scoring`'s; what is read here is the two seats ``S`` and ``N`` and the piles. The
+answers have the shapes of the four-player commands, with seats where those have teams.
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.auction import Call, Contract, IllegalCall
-from engine.cards import CARDS, Card, NotationError, Seat
-from engine.decouverte_auction import DecouverteAuction
-from engine.decouverte_hand import DecouverteHand, TwoCardTrick
-from engine.decouverte_scoring import InvalidDecouverteScore, score_decouverte
-from engine.decouverte_table import PILES, TWO_SEATS, DecouverteDeal, deal_decouverte, other
+from engine.auction import Auction, Contract
+from engine.cards import CARDS, TWO_SEATS, Card, Seat
+from engine.cards import other_player as other
+from engine.decouverte.hand import DecouverteHand, TwoCardTrick
+from engine.decouverte.table import PILES, DecouverteDeal, deal_decouverte
 from engine.explain import Reason, Step
 from engine.messages import render
 from engine.notation import (
@@ -32,15 +32,17 @@ from engine.notation import (
     parse_cards,
     parse_seat,
     parse_suit_value,
-    text_of,
+    read_calls,
+    read_deck,
 )
 from engine.play import explain_play, explain_trick
 from engine.ranking import TOTAL_WITH_TRUMP
-from engine.variants import rules_for
+from engine.scoring import InvalidDecouverteScore, score_decouverte
+from engine.variants import FrenchTwoPlayer
 
-VARIANT = "french-2p"
+RULES = FrenchTwoPlayer()
 # The messages are French Belote's: the two-player game speaks its words.
-WORDING = "french"
+WORDING = RULES.wording()
 SEATS_EXPECTED = "S / N"
 LANG_FIELDS = ("lang",)
 
@@ -97,7 +99,7 @@ def cmd_legal(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
         [(f"trick[{i}][1]", c) for i, (_, c) in enumerate(trick)]
         + [(f"hand[{i}]", c) for i, c in enumerate(hand)]
     )
-    verdict = explain_play(hand, trick, trump, rules_for(WORDING))
+    verdict = explain_play(hand, trick, trump, RULES)
     return {
         "legal": [str(c) for c in verdict.legal],
         "illegal": {str(c): _reasons(reasons, lang) for c, reasons in verdict.illegal.items()},
@@ -117,36 +119,17 @@ def cmd_trick(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
 # ---------------------------------------------------------------- bid
 
 
-def _auction(obj: Mapping[str, Any], dealer: Seat, bidding_card: Card) -> DecouverteAuction:
-    auction = DecouverteAuction(dealer, bidding_card)
-    for i, item in enumerate(as_list(obj.get("calls", []), "calls", '[["N", "pass"], …]')):
-        where = f"calls[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise bad_field(item, where, '["N", "pass"]')
-        seat = _seat(item[0], f"{where}[0]")
-        try:
-            call = Call.parse(item[1])
-        except NotationError:
-            raise InputError("unknown-call", f"{where}[1]", value=text_of(item[1])) from None
-        if auction.result is not None:
-            raise InputError("auction-over", f"{where}[1]", value=str(call))
-        if seat != auction.to_act:
-            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=auction.to_act)
-        try:
-            auction = auction.call(call, seat)
-        except IllegalCall as e:
-            if e.reasons[0].rule == "bid.unknown":
-                raise InputError("unknown-call", f"{where}[1]", value=str(call)) from None
-            raise InputError("call-refused", f"{where}[1]", value=str(call), reasons=e.reasons) from None
+def _auction(obj: Mapping[str, Any], dealer: Seat, bidding_card: Card) -> Auction:
+    auction, _ = read_calls(obj, RULES, dealer, bidding_card, read_seat=_seat)
     return auction
 
 
-def _auction_json(auction: DecouverteAuction, lang: str) -> dict[str, Any]:
+def _auction_json(auction: Auction, lang: str) -> dict[str, Any]:
     return {
         "to_act": None if auction.to_act is None else str(auction.to_act),
         "allowed": auction.allowed(),
         "refused": {call: _reasons(reasons, lang) for call, reasons in auction.refusals().items()},
-        "contract": None if auction.result is None else auction.result.as_json(),
+        "contract": None if auction.contract is None else auction.contract.as_json(),
     }
 
 
@@ -188,15 +171,8 @@ def cmd_score(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 
 def _deal(obj: Mapping[str, Any], dealer: Seat) -> DecouverteDeal:
-    if "deck" not in obj and "seed" not in obj:
-        raise InputError("missing-field", "deck")
-    if "deck" in obj and "seed" in obj:
-        raise bad_field(obj["seed"], "seed", "absent when a deck is given")
-    if "seed" in obj:
-        return deal_decouverte(dealer, seed=as_int(obj["seed"], "seed", 0, 2**63 - 1))
-    deck = parse_cards(obj["deck"], "deck", 32, 32)
-    check_distinct([(f"deck[{i}]", c) for i, c in enumerate(deck)])
-    return deal_decouverte(dealer, deck=[CARDS[c] for c in deck])
+    seed, deck = read_deck(obj)
+    return deal_decouverte(dealer, seed=seed, deck=deck)
 
 
 def _table_json(hand: DecouverteHand, viewer: Seat | None) -> dict[str, Any]:
@@ -246,7 +222,7 @@ def cmd_play(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "auction": _auction_json(auction, lang),
         "steps": _steps([deal.reason()], lang),
     }
-    contract = auction.result
+    contract = auction.contract
     plays = as_list(obj.get("plays", []), "plays", '[["N", "9C"], …]')
     if not isinstance(contract, Contract):
         if plays:

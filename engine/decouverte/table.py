@@ -1,4 +1,4 @@
-"""Two-player Belote découverte: the cards on the table (docs/rules.md §5.4).
+"""The cards on the two-player table: sixteen piles, and turning up (docs/rules.md §5.4).
 
 Nobody holds a hand. Each player has eight piles in front of them: a card face
 down under a card face up (``deal.fr2.decouverte``). Only a face-up card may be
@@ -25,27 +25,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.cards import CARDS, Card, Seat
+from engine.cards import CARDS, TWO_SEATS, Card, NotATwoPlayerSeat, Seat, other_player
 from engine.deal import shuffled_deck
 from engine.explain import Reason
 
-TWO_SEATS: tuple[Seat, Seat] = (Seat.S, Seat.N)
 PILES = 8
 
 Pile = tuple[Card | None, Card | None]
-
-
-class NotATwoPlayerSeat(ValueError):
-    def __init__(self, seat: object) -> None:
-        super().__init__(f"{seat!r} is not a seat of the two-player game (S, N)")
-        self.seat = seat
-
-
-def other(seat: Seat) -> Seat:
-    """The opponent, across the table."""
-    if seat not in TWO_SEATS:
-        raise NotATwoPlayerSeat(seat)
-    return Seat(seat ^ 2)
 
 
 @dataclass(frozen=True)
@@ -135,7 +121,7 @@ def deal_decouverte(
         deck = shuffled_deck(seed)
     elif sorted(deck) != list(CARDS):
         raise ValueError("a deck holds each of the 32 cards once")
-    first = other(dealer)
+    first = other_player(dealer)
     layers = {first: (deck[0:8], deck[16:24]), dealer: (deck[8:16], deck[24:32])}
     sides = {seat: tuple(zip(down, up, strict=True)) for seat, (down, up) in layers.items()}
     table = Table((sides[Seat.S], sides[Seat.N]))
