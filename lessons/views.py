@@ -22,7 +22,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from engine import messages
 from engine.cards import Card
@@ -89,6 +89,7 @@ class CourseTile:
     first_done: bool
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     courses = list(Course.objects.all())
     marks = progress.course_marks(request, courses)
@@ -126,6 +127,7 @@ class LessonRow:
     stars: int
 
 
+@require_safe
 def course(request: HttpRequest, variant: str) -> HttpResponse:
     # The address names the course by its key: the variant's name for the rules course.
     course = get_object_or_404(Course, key=variant)
@@ -155,6 +157,7 @@ def course(request: HttpRequest, variant: str) -> HttpResponse:
     return render(request, "lessons/course.html", ctx)
 
 
+@require_safe
 def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
     lesson, steps = _find_steps(variant, slug)  # kept between requests, like a step's
     if lesson is None:
@@ -170,6 +173,7 @@ def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
     return render(request, "lessons/lesson.html", ctx)
 
 
+@require_safe
 def step(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
     lesson, steps = _lesson_steps(variant, slug, n)
     progress.note_step(request, lesson, n)
@@ -177,6 +181,7 @@ def step(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
     return page.render()
 
 
+@require_safe
 def my_progress(request: HttpRequest) -> HttpResponse:
     lang = get_language() or "en"
     mastery = [
