@@ -214,6 +214,9 @@ def answer(request: HttpRequest, variant: str, slug: str, n: int) -> HttpRespons
     taken = page.take_answer()
     if isinstance(taken, HttpResponse):
         return taken
+    # The step answered is where the learner is: a visitor's first answer makes the session that
+    # keeps the path, which reading alone never does (baloot_site/sessions.py).
+    progress.note_step(request, page.lesson, n)
     return page.render(fragment="verdict")
 
 
