@@ -227,6 +227,8 @@ def _nothing_left(request: HttpRequest, who: TrainerRating, replay: bool = False
         "standing": standing(who, failed),
         "replay": replay,
         "empty": not selection.generated(who.variant).exists(),
+        # Everything answered, and the worker asked for more (lessons/trainer/supply.py): come back soon.
+        "preparing": not replay and selection.may_get_fresh(who),
         "theme": who.theme,
         "themes_url": reverse("trainer-themes", args=[who.variant]),
         "page_url": reverse("trainer-next", args=[who.variant]),
