@@ -14,10 +14,12 @@ from urllib.parse import urlsplit, urlunsplit
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.views import i18n
+from django.views.decorators.http import require_POST
 
 LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
 
 
+@require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
     """Django's ``set_language`` (safe ``next`` only, the cookie), with ``next`` in the new language."""
     if request.method == "POST":

@@ -251,14 +251,13 @@ class JoinCodeRateLimitMiddleware:
             return None
         if match.url_name == JOIN_CODE_FORM and "code" not in request.POST and "code" not in request.GET:
             return None  # the empty form: nothing looked up
-        # A guesser dropping the cookie gets a new session each time, but not a new address.
-        if request.session.session_key is None:
-            request.session.save()
-        if _over_any(
-            (f"session:{request.session.session_key}", settings.JOIN_RATE_LIMIT),
-            (f"address:{client_address(request)}", settings.JOIN_RATE_LIMIT_PER_ADDRESS),
-            what="join-codes",
-        ):
+        # Per session, and per address: a guesser dropping the cookie has no session but keeps
+        # the address. A look-up makes no session (baloot_site/sessions.py).
+        key = request.session.session_key
+        limits = [(f"address:{client_address(request)}", settings.JOIN_RATE_LIMIT_PER_ADDRESS)]
+        if key is not None:
+            limits.append((f"session:{key}", settings.JOIN_RATE_LIMIT))
+        if _over_any(*limits, what="join-codes"):
             response = page(request, "429.html", {"join_codes": True}, status=429)
             response["Retry-After"] = _seconds_left()
             return response

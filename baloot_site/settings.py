@@ -120,7 +120,8 @@ MIDDLEWARE = [
     # An address with a NUL character is no page (PostgreSQL refuses the character): a 404,
     # with the headers of every page, before anything looks the address up.
     "baloot_site.middleware.NulCharacterMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's, except that only a request changing something makes a session (baloot_site/sessions.py).
+    "baloot_site.sessions.SessionMiddleware",
     # LocaleMiddleware needs the session and must run before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -323,6 +324,9 @@ ANSWER_RATE_LIMIT_PER_ADDRESS = env_int("ANSWER_RATE_LIMIT_PER_ADDRESS", 3000)
 # speed; a class joining together from one school address stays well under the second.
 JOIN_RATE_LIMIT = env_int("JOIN_RATE_LIMIT", 20)
 JOIN_RATE_LIMIT_PER_ADDRESS = env_int("JOIN_RATE_LIMIT_PER_ADDRESS", 300)
+# New sessions per minute and client address (baloot_site/sessions.py): a class signing in or
+# answering for the first time together stays under it; a client dropping its cookie does not.
+SESSION_RATE_LIMIT_PER_ADDRESS = env_int("SESSION_RATE_LIMIT_PER_ADDRESS", 120)
 
 # Email, for reminders before a drill's due time only (lessons/classroom/reminders.py,
 # `manage.py send_due_reminders` from cron): off unless EMAIL_HOST (an SMTP server) or

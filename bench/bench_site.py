@@ -180,6 +180,7 @@ def run() -> None:
     # The simulated learners answer faster than any person may: the rate limit's middleware
     # still runs (and is timed), but never refuses.
     os.environ["ANSWER_RATE_LIMIT"] = os.environ["ANSWER_RATE_LIMIT_PER_ADDRESS"] = "1000000"
+    os.environ["SESSION_RATE_LIMIT_PER_ADDRESS"] = "1000000"  # every learner from one address
     with throwaway_site("bench-site-"):
         load_curriculum()
         plan = answer_plan()

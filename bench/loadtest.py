@@ -147,6 +147,8 @@ def server_env(database_url: str, port: int, static_root: str, **extra: str) -> 
         # The users answer far faster than people: the answer limit would stop them.
         ANSWER_RATE_LIMIT="1000000000",
         ANSWER_RATE_LIMIT_PER_ADDRESS="1000000000",
+        # Every simulated learner comes from 127.0.0.1: one address making hundreds of sessions.
+        SESSION_RATE_LIMIT_PER_ADDRESS="1000000000",
         REQUEST_LOG_LEVEL="WARNING",
         # Connections kept for the whole run: a database backend that exits (CONN_MAX_AGE) takes
         # the count of its CPU with it, and the database's share would be missing from the figures.

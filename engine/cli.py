@@ -681,6 +681,35 @@ def main(
         status, out = EXIT_INTERNAL, _error("internal", None, {"detail": str(e)}, "en")
     else:
         status, out = run(argv, data)
-    stdout.write(json.dumps(out, ensure_ascii=False).encode("utf-8") + b"\n")
+    status, body = _utf8(status, out)
+    stdout.write(body + b"\n")
     stdout.flush()
     return status
+
+
+def _utf8(status: int, out: dict[str, Any]) -> tuple[int, bytes]:
+    """The output object as UTF-8 JSON, whatever strings of the input it repeats.
+
+    A lone surrogate (``"\\ud800"``) is valid JSON but not text: it cannot be written in
+    UTF-8. An error repeating it shows it as its escape; an answer that would carry one
+    is refused as input that is not text.
+    """
+    text = json.dumps(out, ensure_ascii=False)
+    try:
+        return status, text.encode("utf-8")
+    except UnicodeEncodeError:
+        pass
+    if status == EXIT_OK:
+        status, out = EXIT_INPUT, _error("bad-json", None, {"value": "a lone surrogate is not text"}, "en")
+    return status, json.dumps(_escaped(out), ensure_ascii=False).encode("utf-8")
+
+
+def _escaped(value: Any) -> Any:
+    """``value`` with every string's unwritable characters spelt as their ``\\uXXXX`` escape."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_escaped(k): _escaped(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_escaped(v) for v in value]
+    return value

@@ -169,6 +169,8 @@ def parse_lang(obj: Mapping[str, Any]) -> str:
 
 def parse_rules(obj: Mapping[str, Any]) -> RuleSet:
     """``variant`` and ``rules`` → a rule set."""
+    if "variant" not in obj:  # the commands that check their fields after the rule set
+        raise InputError("missing-field", "variant")
     variant = obj["variant"]
     options = as_object(obj.get("rules", {}), "rules")
     try:

@@ -752,7 +752,10 @@ def _wrong_trumps_left(
 ) -> list[dict[str, str]]:
     # Too many or too few, and where to recount: the tricks with trumps in them, never the number.
     variant = puzzle.variant
-    too = variant_gettext("Too many trumps." if answer > output["left"] else "Too few trumps.", variant)
+    if answer > output["left"]:
+        too = variant_gettext("Too many trumps.", variant)
+    else:
+        too = variant_gettext("Too few trumps.", variant)
     tricks = sorted({t["trick"] for t in output["seen"]})
     if tricks:
         numbers = messages.join_list([str(n) for n in tricks], variant, lang)
@@ -770,17 +773,17 @@ def _wrong_contract_made(
     # The case the learner's answer forgot, as a question: never the verdict itself.
     variant = puzzle.variant
     if answer == "made":
-        msgid = (
+        msgid = gettext_noop(
             "Give every card point still in play, the last trick's 10 included, to the defenders, "
             "and score the hand: is the contract still made?"
         )
     elif answer == "lost":
-        msgid = (
+        msgid = gettext_noop(
             "Give every card point still in play, the last trick's 10 included, to the takers, "
             "and score the hand: is the contract still lost?"
         )
     else:
-        msgid = (
+        msgid = gettext_noop(
             "Count what each side has taken and what is still in play: "
             "can the tricks left still change the result?"
         )

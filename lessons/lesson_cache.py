@@ -5,8 +5,10 @@ them is one query, but a costly one: wide rows (each text in four languages) and
 objects, about 2 ms of CPU, a third of the work of an answer. Yet the content changes only when
 ``load_curriculum`` runs (or the admin saves a row), so each process keeps what it read.
 
-Freshness: saving or deleting a course, lesson, step or puzzle bumps a version number in the
-cache (:func:`content_changed`, connected in lessons/apps.py); a process reads again when the
+Freshness: saving or deleting a course, lesson, step or curriculum puzzle bumps a version number
+in the cache (:func:`content_changed`, connected in lessons/apps.py; the trainer's generated
+puzzles, learners' own positions and teachers' puzzles are in no lesson, and making one empties
+nobody's cache: :func:`puzzle_changed`); a process reads again when the
 version it holds is not the current one. With Redis (``REDIS_URL``) every process shares that
 number, so a ``load_curriculum`` on any machine is seen within a second (a process asks for it
 at most once a second; its own changes, at once). Without Redis each process has its own memory
@@ -31,6 +33,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from baloot_site.db_router import reading_from_primary
+from lessons.models import Source
 
 T = TypeVar("T")
 
@@ -81,6 +84,13 @@ def content_changed(**kwargs: Any) -> None:
     """
     _forget()
     transaction.on_commit(_bump)
+
+
+def puzzle_changed(instance: Any, **kwargs: Any) -> None:
+    """Signal receiver for puzzles: only the curriculum's are in lessons (the others would bump the
+    shared version each time the trainer, a review or a teacher makes one)."""
+    if instance.source == Source.CURRICULUM:
+        content_changed()
 
 
 def _bump() -> None:

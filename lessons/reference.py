@@ -26,6 +26,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
 
 from engine import messages
 from engine.cards import RANK_LETTERS, SUIT_LETTERS
@@ -282,6 +283,7 @@ def _ranking(variant: str, lang: str) -> list[dict[str, Any]]:
     ]
 
 
+@require_safe
 def rules(request: HttpRequest, variant: str) -> HttpResponse:
     if variant not in VARIANTS:
         raise Http404
@@ -331,6 +333,7 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
     return render(request, "reference/rules.html", ctx)
 
 
+@require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
     lang = get_language() or "en"
     names = dict(Variant.choices)

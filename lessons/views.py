@@ -22,7 +22,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from engine import messages
 from engine.cards import Card
@@ -90,6 +90,7 @@ class CourseTile:
     first_done: bool
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     courses = list(Course.objects.all())
     marks = progress.course_marks(request, courses)
@@ -127,6 +128,7 @@ class LessonRow:
     stars: int
 
 
+@require_safe
 def course(request: HttpRequest, variant: str) -> HttpResponse:
     # The address names the course by its key: the variant's name for the rules course.
     course = get_object_or_404(Course, key=variant)
@@ -156,6 +158,7 @@ def course(request: HttpRequest, variant: str) -> HttpResponse:
     return render(request, "lessons/course.html", ctx)
 
 
+@require_safe
 def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
     lesson, steps = _find_steps(variant, slug)  # kept between requests, like a step's
     if lesson is None:
@@ -171,6 +174,7 @@ def lesson(request: HttpRequest, variant: str, slug: str) -> HttpResponse:
     return render(request, "lessons/lesson.html", ctx)
 
 
+@require_safe
 def step(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
     lesson, steps = _lesson_steps(variant, slug, n)
     progress.note_step(request, lesson, n)
@@ -178,6 +182,7 @@ def step(request: HttpRequest, variant: str, slug: str, n: int) -> HttpResponse:
     return page.render()
 
 
+@require_safe
 def my_progress(request: HttpRequest) -> HttpResponse:
     lang = get_language() or "en"
     mastery = [
@@ -210,6 +215,9 @@ def answer(request: HttpRequest, variant: str, slug: str, n: int) -> HttpRespons
     taken = page.take_answer()
     if isinstance(taken, HttpResponse):
         return taken
+    # The step answered is where the learner is: a visitor's first answer makes the session that
+    # keeps the path, which reading alone never does (baloot_site/sessions.py).
+    progress.note_step(request, page.lesson, n)
     return page.render(fragment="verdict")
 
 

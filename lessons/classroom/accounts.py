@@ -38,7 +38,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 
 from lessons import once, progress
 from lessons.classroom.permissions import display_name, is_student, is_teacher
@@ -346,5 +346,5 @@ class PasswordChangeDone(_Styled, auth_views.PasswordChangeDoneView):
     template_name = "classroom/accounts/password_change_done.html"
 
 
-password_change = PasswordChange.as_view()
-password_change_done = PasswordChangeDone.as_view()
+password_change = require_http_methods(["GET", "POST"])(PasswordChange.as_view())
+password_change_done = require_safe(PasswordChangeDone.as_view())

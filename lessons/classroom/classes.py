@@ -33,7 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from lessons import once
 from lessons.addresses import row_addresses
@@ -214,6 +214,7 @@ def _sent_elsewhere(request: HttpRequest, back: str) -> HttpResponse:
 # ---------------------------------------------------------------- the page for teachers
 
 
+@require_safe
 def for_teachers(request: HttpRequest) -> HttpResponse:
     """What the site does for a class and how to start: for anyone, linked from the home page."""
     return page(request, "classroom/for_teachers.html", {"is_teacher": is_teacher(request.user)})
@@ -263,6 +264,7 @@ def _create_class(owner: Any, name: str) -> Classroom:
     raise RuntimeError("could not create a class")
 
 
+@require_safe
 @login_required
 def class_detail(request: HttpRequest, class_id: int) -> HttpResponse:
     """A teacher sees the code, pupils and drills; a pupil sees their drills and can leave."""
@@ -548,6 +550,7 @@ def _to_cards(request: SignedInRequest, classroom: Classroom, token: str) -> Htt
     return HttpResponseRedirect(reverse("classes-cards", args=[classroom.pk, token]))
 
 
+@require_safe
 @login_required
 @never_cache  # first passwords: never kept by the browser or a proxy; a reload asks again
 def cards(request: SignedInRequest, class_id: int, token: str) -> HttpResponse:
@@ -870,6 +873,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     return page(request, "classroom/join.html", ctx)
 
 
+@require_safe
 @login_required
 def welcome(request: HttpRequest, class_id: int) -> HttpResponse:
     """Right after joining: the username to write down, and the way to the drills."""

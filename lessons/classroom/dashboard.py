@@ -44,6 +44,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from engine import messages
 from engine.cards import Card, NotationError
@@ -760,6 +761,7 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- views
 
 
+@require_safe
 @login_required
 def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
@@ -792,6 +794,7 @@ def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
     return page(request, "classroom/dashboard.html", ctx)
 
 
+@require_safe
 @login_required
 def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
@@ -799,6 +802,7 @@ def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
     return page(request, "classroom/puzzles.html", {"classroom": classroom, "rows": rows})
 
 
+@require_safe
 @login_required
 def class_puzzle(request: HttpRequest, class_id: int, puzzle_id: int) -> HttpResponse:
     """One puzzle of the class's drills: the position and solution, and every wrong answer with
@@ -827,6 +831,7 @@ def class_puzzle(request: HttpRequest, class_id: int, puzzle_id: int) -> HttpRes
     return page(request, "classroom/class_puzzle.html", ctx)
 
 
+@require_safe
 @login_required
 def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
@@ -960,6 +965,7 @@ def _attachment(response: HttpResponse, classroom: Classroom, extension: str) ->
     return response
 
 
+@require_safe
 @login_required
 def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
     """The pupils × drills table as CSV (``?sheet=puzzles``: the puzzles), UTF-8 with a byte-order
@@ -982,6 +988,7 @@ def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
     return _attachment(response, classroom, "puzzles.csv" if puzzles else "csv")
 
 
+@require_safe
 @login_required
 def export_xlsx(request: HttpRequest, class_id: int) -> HttpResponse:
     """The same as an Excel workbook: a sheet of pupils and drills, a sheet of puzzles."""

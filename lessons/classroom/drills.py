@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from lessons import drill_hands, once, progress
 from lessons import themes as puzzle_themes
@@ -545,6 +545,7 @@ def drill_copy(request: HttpRequest, drill_id: int) -> HttpResponse:
 # ---------------------------------------------------------------- pupils: doing a drill
 
 
+@require_safe
 @student_required
 def my_drills(request: SignedInRequest) -> HttpResponse:
     """A pupil's home: their drills in every class, the unfinished soonest due first."""
@@ -559,6 +560,7 @@ def my_drills(request: SignedInRequest) -> HttpResponse:
     return page(request, "classroom/my_drills.html", ctx)
 
 
+@require_safe
 @login_required
 def drill_detail(request: SignedInRequest, drill_id: int) -> HttpResponse:
     """The drill's lessons and puzzles in order, each marked with the visitor's progress."""
@@ -698,6 +700,7 @@ def _drill_page(request: HttpRequest, drill_id: int, item_id: int) -> DrillPuzzl
     return DrillPuzzlePage(request, drill, items, item)
 
 
+@require_safe
 @login_required
 def drill_puzzle(request: HttpRequest, drill_id: int, item_id: int) -> HttpResponse:
     return _drill_page(request, drill_id, item_id).render()
@@ -781,6 +784,7 @@ def _lesson_puzzle_page(request: HttpRequest, drill_id: int, item_id: int, n: in
     return page
 
 
+@require_safe
 @login_required
 def drill_lesson_step(request: HttpRequest, drill_id: int, item_id: int, n: int) -> HttpResponse:
     return _lesson_page(request, drill_id, item_id, n).render()

@@ -30,7 +30,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from engine import messages
 from engine.cards import CARDS, FULL_DECK, SUIT_LETTERS, Card
@@ -497,6 +497,7 @@ def _puzzle_for_author(request: HttpRequest, key: str, change: bool = False) -> 
     raise Http404
 
 
+@require_safe
 @teacher_required
 def puzzle_list(request: SignedInRequest) -> HttpResponse:
     puzzles = Puzzle.objects.filter(
@@ -574,6 +575,7 @@ def puzzle_edit(request: HttpRequest, key: str) -> HttpResponse:
     return _maker_page(request, form, checked=True, editing=puzzle, answered=answered)
 
 
+@require_http_methods(["GET", "POST"])  # a GET goes back to the form
 @teacher_required
 def check(request: HttpRequest) -> HttpResponse:
     """htmx: the form's verdict only, after each change of the picker."""
@@ -585,6 +587,7 @@ def check(request: HttpRequest) -> HttpResponse:
     return page(request, template, {"form": form, "task": form.picked_task, "checked": True})
 
 
+@require_safe
 @login_required
 def puzzle_detail(request: SignedInRequest, key: str) -> HttpResponse:
     puzzle = _puzzle_for_author(request, key)
@@ -614,6 +617,7 @@ def puzzle_detail(request: SignedInRequest, key: str) -> HttpResponse:
     return page(request, "classroom/puzzle_detail.html", ctx)
 
 
+@require_http_methods(["GET", "POST"])  # a GET goes back to the puzzle
 @login_required
 def puzzle_add_to_drill(request: SignedInRequest, key: str) -> HttpResponse:
     if request.method != "POST":
@@ -635,6 +639,7 @@ def puzzle_add_to_drill(request: SignedInRequest, key: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
 
 
+@require_http_methods(["GET", "POST"])  # a GET goes back to the puzzle
 @login_required
 def puzzle_delete(request: HttpRequest, key: str) -> HttpResponse:
     """Delete a puzzle nobody answered yet (answers keep the puzzles they answered)."""

@@ -181,6 +181,10 @@ def new_game(request: HttpRequest, variant: str) -> HttpResponse:
         return _start_page(request, variant, form, status=400)
     target = form.cleaned_data["target"] or TARGETS[variant][0]
     owner = _owner(request)
+    # One open game per variant at the free table: the one left behind is finished, kept for its
+    # hands' reviews; positions, guided hands and drills' hands are games of their own.
+    free_table = _games(request).filter(variant=variant, setup__isnull=True, drill_item__isnull=True)
+    free_table.filter(finished=False).update(finished=True)
     coach = {
         "declare_for_me": form.cleaned_data.get("declare_for_me") or "first",
         "khaysh": variant == "saudi" and bool(form.cleaned_data.get("khaysh")),

@@ -14,13 +14,14 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from lessons import progress, review
 from lessons.models import Puzzle, ReviewItem, Source, StepKind, Variant
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _bad_request, _find_steps, get_prefs
 
 
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
     """The next due puzzle, or a page saying that nothing is due (and when the next one is)."""
     key = progress.session_key(request)
@@ -32,6 +33,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "lessons/review_empty.html", ctx)
 
 
+@require_safe
 def puzzle_page(request: HttpRequest, key: str) -> HttpResponse:
     page = _page_or_400(request, key)
     if isinstance(page, HttpResponse):

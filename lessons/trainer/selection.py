@@ -5,8 +5,10 @@ shown neither now nor among the last :data:`RECENT`, picked at random among thos
 within a window of the learner's; the window widens (:data:`WINDOWS`) until one is found. Every
 :data:`REPLAY_EVERY` new puzzles, a puzzle the learner failed and has not solved since comes back
 (the one missed longest ago first, and not one of the last :data:`REPLAY_EVERY` shown). When no
-new puzzle is left, the generator makes a fresh one (:mod:`lessons.trainer.supply`); failing
-that, the failed ones come back in turn, and when none of either is left, there is nothing to show.
+new puzzle is left near the learner's rating, those of the neighbouring bands come, and the worker
+is asked for fresh ones (:mod:`lessons.trainer.supply`, asked before the band runs dry); failing
+that, the failed ones come back in turn, and when none of either is left, there is nothing to show
+until the fresh ones are made.
 
 The learner's choices narrow the pool: a theme (lessons/themes.py) serves only puzzles of that
 theme, replays included, and no fresh endgame is made for it; "easier" or "harder" moves the centre
@@ -85,6 +87,17 @@ def new_puzzle(who: TrainerRating, avoid: list[int]) -> Puzzle | None:
     return above if above.rating - target <= target - below.rating else below
 
 
+def endgames_left(who: TrainerRating) -> int:
+    """The endgames of the learner's band of difficulty they have not answered (the ones the worker makes)."""
+    band = generated(who.variant).filter(task="best-card", difficulty=supply.target_difficulty(centre(who)))
+    return band.exclude(pk__in=TrainerPlay.objects.filter(learner=who).values("puzzle_id")).count()
+
+
+def may_get_fresh(who: TrainerRating) -> bool:
+    """Whether the worker makes puzzles for what the learner asks for (not a theme, not a beginner's)."""
+    return supply.fresh_puzzles_on() and not who.theme and not is_beginner(who)
+
+
 def failed_puzzle(who: TrainerRating, avoid: list[int]) -> Puzzle | None:
     """The failed puzzle, not solved since, missed longest ago (not in ``avoid``)."""
     plays = TrainerPlay.objects.filter(learner=who, cleared=False)
@@ -129,10 +142,10 @@ def next_pick(who: TrainerRating) -> Pick | None:
     if who.since_replay >= REPLAY_EVERY:
         pick = _as_pick(failed_puzzle(who, recent[-REPLAY_EVERY:]), replay=True)
     pick = pick or _as_pick(new_puzzle(who, recent), replay=False)
-    # Nothing new in the pool: a fresh endgame from the generator, so the stream never ends.
+    # Few endgames left in the learner's band: the worker makes more, so the stream never ends.
     # Not for a theme or a beginner: the generator makes endgames of every theme, three tricks or more.
-    if not who.theme and not is_beginner(who):
-        pick = pick or _as_pick(supply.fresh_for(who.variant, centre(who)), replay=False)
+    if may_get_fresh(who):
+        supply.ask_for_more(who.variant, centre(who), endgames_left(who))
     # Nothing new away from the recent ones: the failed ones, then anything shown but not answered,
     # then the failed puzzle just answered (the last one left).
     just_answered = [who.current_id] if who.current_id else []

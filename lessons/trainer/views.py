@@ -30,7 +30,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from engine import messages
 from lessons import hints, progress, themes
@@ -49,6 +49,7 @@ TRIES_BEFORE_SOLUTION = 1
 # ---------------------------------------------------------------- pages
 
 
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
     """The three variants, each with the learner's rating and streak: three queries."""
     mine = results.learners(request)
@@ -79,6 +80,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render_page(request, "trainer/index.html", {"rows": rows})
 
 
+@require_safe
 def train(request: HttpRequest, variant: str) -> HttpResponse:
     """The next puzzle of the variant (the one on screen again, until it is answered).
 
@@ -95,6 +97,7 @@ def train(request: HttpRequest, variant: str) -> HttpResponse:
     return TrainerPage(request, who, pick.puzzle, replay=pick.replay).render()
 
 
+@require_POST
 def replay(request: HttpRequest, variant: str) -> HttpResponse:
     """Bring back a failed puzzle now, then show it at the trainer's address."""
     _check_variant(variant)
@@ -143,6 +146,7 @@ def start(request: HttpRequest, variant: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("trainer-next", args=[variant]))
 
 
+@require_safe
 def theme_page(request: HttpRequest, variant: str) -> HttpResponse:
     """The themes of the variant: puzzles in each, the learner's success, their choices and rating history."""
     _check_variant(variant)
@@ -223,6 +227,8 @@ def _nothing_left(request: HttpRequest, who: TrainerRating, replay: bool = False
         "standing": standing(who, failed),
         "replay": replay,
         "empty": not selection.generated(who.variant).exists(),
+        # Everything answered, and the worker asked for more (lessons/trainer/supply.py): come back soon.
+        "preparing": not replay and selection.may_get_fresh(who),
         "theme": who.theme,
         "themes_url": reverse("trainer-themes", args=[who.variant]),
         "page_url": reverse("trainer-next", args=[who.variant]),

@@ -26,6 +26,13 @@ AXE = Axe()
 LANGS = ["ar", "fr"]
 
 
+@pytest.fixture(autouse=True)
+def no_fresh_puzzles(settings):
+    """These journeys follow the puzzles they make: no fresh ones from the task, which the
+    immediate backend would make at the first page (tests/site/trainer/test_supply.py tests those)."""
+    settings.TRAINER_FRESH_PUZZLES = False
+
+
 def catalog(lang: str, text: str) -> str:
     with translation.override(lang):
         return gettext(text)

@@ -870,6 +870,67 @@ def test_cli_any_json_gives_an_answer_or_an_input_error(command: str, data: st.D
     json.dumps(out)
 
 
+# Every command's good input, the two-player game's included: any string may be put anywhere in it.
+EVERY_INPUT = [
+    *((command, with_(REVIEW, plays=[]) if command == "review" else p) for command, p in EXAMPLES.items()),
+    ("legal", {"variant": "french-2p", "trump": "C", "seat": "S", "hand": ["AD"], "trick": [["N", "TD"]]}),
+    ("trick", {"variant": "french-2p", "trump": "H", "trick": [["N", "AS"], ["S", "7H"]]}),
+    ("bid", {"variant": "french-2p", "dealer": "S", "bidding_card": "9H", "calls": [["N", "pass"]]}),
+    ("score", {"variant": "french-2p", "taker": "N", "card_points": {"N": 82, "S": 80}}),
+    ("play", {"variant": "french-2p", "dealer": "N", "seed": 42, "calls": [["S", "take"]], "plays": []}),
+]
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every value and of every key of a JSON object (a key as ``(..., ("key", name))``)."""
+    places = [path] if path else []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            places += [(*path, ("key", key)), *_places(inner, (*path, key))]
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            places += _places(inner, (*path, i))
+    return places
+
+
+def _put(value: Any, path: tuple[Any, ...], text: str) -> Any:
+    """A copy of ``value`` with ``text`` at ``path`` (as the value there, or as the key's new name)."""
+    head, rest = path[0], path[1:]
+    if isinstance(head, tuple):
+        return {(text if k == head[1] else k): v for k, v in value.items()}
+    if isinstance(value, dict):
+        return {k: (_put(v, rest, text) if rest else text) if k == head else v for k, v in value.items()}
+    return [(_put(v, rest, text) if rest else text) if i == head else v for i, v in enumerate(value)]
+
+
+ANY_TEXT = st.text(st.characters(exclude_categories=()), max_size=6) | st.sampled_from(
+    ["\ud800", "KC\udfff", "\udc80"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(EVERY_INPUT), st.data(), ANY_TEXT)
+def test_cli_writes_any_string_it_echoes(
+    example: tuple[str, dict[str, Any]], data: st.DataObject, text: str
+) -> None:
+    # A lone surrogate ("\ud800") is valid JSON but not text: it is refused (exit 2) in UTF-8 JSON,
+    # never a traceback while writing the error that repeats it.
+    import io
+
+    from engine.cli import main
+
+    command, payload = example
+    place = data.draw(st.sampled_from(_places(payload)))
+    out = io.BytesIO()
+    status = main([command], io.BytesIO(json.dumps(_put(payload, place, text)).encode("ascii")), out)
+    raw = out.getvalue().decode("utf-8")  # strict: a surrogate cannot have been written
+    assert raw.count("\n") == 1
+    answer = json.loads(raw)
+    assert status in (0, 2), answer
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        assert status == 2 and answer["error"]["message"], answer
+
+
 @pytest.mark.parametrize("variant", ["french", "moroccan"])
 def test_decl_best_is_said_once_by_the_score_command(variant: str) -> None:
     # The counting of the declarations names the team that counts them; the score does not

@@ -159,6 +159,7 @@ def test_the_course_page_marks_the_checkpoint_and_numbers_only_lessons(client, l
 
 
 def test_a_checkpoint_puzzle_offers_no_hint_and_shows_the_stars(client, loaded):
+    assert client.session.session_key  # a learner with a session: what they open is kept
     text = client.get(url(2)).text
 
     assert "A short quiz on the lessons before it, without hints." in text

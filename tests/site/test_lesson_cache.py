@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from lessons import lesson_cache
-from lessons.models import Attempt, Step
+from lessons.models import Attempt, Puzzle, Step
 from tests.site.pages import answer, step_url
 
 pytestmark = pytest.mark.django_db
@@ -119,4 +119,35 @@ def test_it_tells_the_other_processes_once_the_change_is_committed(
         step.body_en = "East leads **hearts** now."
         step.save()
         assert cache.get(lesson_cache.VERSION_KEY) == "before"  # not committed yet
+    assert cache.get(lesson_cache.VERSION_KEY) != "before"
+
+
+@pytest.mark.parametrize("source", ["generated", "personal", "teacher"])
+def test_a_puzzle_in_no_lesson_empties_no_cache(
+    client, saudi, kept, source, django_capture_on_commit_callbacks
+):
+    # The trainer's pool, a learner's own position, a teacher's puzzle: made all day long.
+    client.get(step_url(1))
+    cache.set(lesson_cache.VERSION_KEY, "before")
+    curriculum = Step.objects.exclude(puzzle=None).first().puzzle
+    with django_capture_on_commit_callbacks(execute=True):
+        made = Puzzle.objects.create(
+            key=f"made-{source}", variant="saudi", task=curriculum.task, position=curriculum.position,
+            source=source,
+        )  # fmt: skip
+        made.rating = 1600
+        made.save()
+        made.delete()
+    assert cache.get(lesson_cache.VERSION_KEY) == "before"
+    assert step_queries(client, step_url(1))[0] == []  # this process kept its lessons too
+
+
+def test_a_curriculum_puzzle_changed_is_read_again_everywhere(
+    saudi, kept, django_capture_on_commit_callbacks
+):
+    cache.set(lesson_cache.VERSION_KEY, "before")
+    puzzle = Step.objects.exclude(puzzle=None).first().puzzle
+    with django_capture_on_commit_callbacks(execute=True):
+        puzzle.hint = "Look at the suit led."
+        puzzle.save()
     assert cache.get(lesson_cache.VERSION_KEY) != "before"

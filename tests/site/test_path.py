@@ -64,8 +64,10 @@ def test_the_lesson_that_completes_the_rules_ends_with_the_first_hand(client, sa
 
 def test_the_course_page_says_where_the_learner_stopped(client, saudi):
     assert "Continue:" not in client.get("/en/learn/saudi/").text
+    client.get(step_url(1))
+    assert "Continue:" not in client.get("/en/learn/saudi/").text  # reading alone keeps nothing
 
-    client.get(step_url(2))
+    answer(client, step_url(2), {"card": "AS"})
 
     page = client.get("/en/learn/saudi/").text
     assert "Continue: lesson 1, step 2" in page
@@ -74,7 +76,15 @@ def test_the_course_page_says_where_the_learner_stopped(client, saudi):
     assert "تابِع: الدرس ١، الخطوة ٢" in client.get("/ar/learn/saudi/").text
 
 
-def test_stars_show_seen_solved_and_first_try_in_words(client, saudi):
+@pytest.fixture
+def learner(client, db):
+    """A browser with a session, as after a first answer: the pages it reads are noted."""
+    assert client.session.session_key
+    return client
+
+
+def test_stars_show_seen_solved_and_first_try_in_words(learner, saudi):
+    client = learner
     assert "0 of 3 stars: not started yet" in client.get("/en/learn/saudi/").text
     client.get(step_url(1))
     assert "1 of 3 stars: lesson seen" in client.get("/en/learn/saudi/").text
@@ -117,8 +127,9 @@ def test_the_progress_page_names_the_rules_met_and_links_them(client, saudi):
     assert "صحيح من المحاولة الأولى في ١ من ٢" in arabic
 
 
-def test_stars_are_counted_in_words_of_the_page_language(client, saudi):
-    client.get(step_url(1, lang="fr"))
+def test_stars_are_counted_in_words_of_the_page_language(learner, saudi):
+    learner.get(step_url(1, lang="fr"))
+    client = learner
 
     assert "1 étoile sur 3\u00a0: leçon vue" in client.get("/fr/learn/saudi/").text
     assert "٠ من ٣ نجوم: لم يبدأ بعد" in client.get("/ar/learn/saudi/").text

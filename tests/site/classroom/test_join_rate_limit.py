@@ -12,6 +12,13 @@ def limits(settings):
     settings.JOIN_RATE_LIMIT_PER_ADDRESS = 5
 
 
+@pytest.fixture
+def client(client, db):
+    """A pupil's browser that has a session (a look-up makes none): limited per session."""
+    assert client.session.session_key
+    return client
+
+
 def test_it_answers_429_after_too_many_codes_from_one_session(client, classroom):
     answers = [client.get(f"/en/join/GUESS{n}/").status_code for n in range(3)]
     limited = client.get("/en/join/GUESS9/")

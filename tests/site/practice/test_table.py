@@ -290,3 +290,16 @@ def test_the_beginner_level_bids_like_a_cautious_beginner():
     from lessons.practice.state import make_bots
 
     assert all(isinstance(bot, BeginnerBot) for bot in make_bots("random", 7))
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_a_new_game_finishes_the_open_one_of_its_variant(client, django_user_model, signed_in):
+    if signed_in:
+        client.force_login(django_user_model.objects.create_user("player", password="pw-12345678"))
+    other_variant = start(client, "moroccan")
+    games = [start(client, "saudi") for _ in range(5)]
+
+    open_games = PracticeGame.objects.filter(finished=False)
+    assert sorted(open_games.values_list("pk", flat=True)) == [other_variant.pk, games[-1].pk]
+    assert PracticeGame.objects.filter(variant="saudi").count() == 5  # finished, not deleted
+    assert 'name="move"' in client.get("/en/practice/saudi/").text

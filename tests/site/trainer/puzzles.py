@@ -64,7 +64,7 @@ def make_many(n, variant="saudi", rating=1500.0, prefix="gen"):
     return [make_generated(f"{prefix}-{variant}-{i}", rating, variant) for i in range(n)]
 
 
-def make_best_card(key="gen-saudi-bc"):
+def make_best_card(key="gen-saudi-bc", difficulty=2):
     return Puzzle.objects.create(
         key=key,
         variant="saudi",
@@ -73,5 +73,5 @@ def make_best_card(key="gen-saudi-bc"):
         answers=["KH", "AH"],
         source=Source.GENERATED,
         themes=["endgame"],
-        difficulty=2,
+        difficulty=difficulty,
     )

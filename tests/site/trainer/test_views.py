@@ -114,7 +114,7 @@ def test_it_shows_the_same_puzzle_again_until_it_is_answered(client, db):
 
 def test_an_unknown_game_is_not_found(client, db):
     assert client.get("/en/train/poker/").status_code == 404
-    assert client.get("/en/train/poker/replay/").status_code == 404
+    assert client.post("/en/train/poker/replay/").status_code == 404
 
 
 def test_it_says_so_kindly_when_a_game_has_no_puzzle_yet(client, db):
@@ -202,14 +202,14 @@ def test_a_failed_puzzle_comes_back_after_a_few_new_ones(client, db):
     assert "A puzzle you missed before" in replay.text
 
 
-def test_the_replay_link_brings_back_a_failed_puzzle_at_once(client, db):
+def test_the_replay_button_brings_back_a_failed_puzzle_at_once(client, db):
     make_many(5)
     failed_page = show(client)
     failed = shown_key(failed_page)
     post(client, failed_page, {"card": WRONG})
     show(client)  # a new puzzle is on screen
 
-    response = client.get("/en/train/saudi/replay/")
+    response = client.post("/en/train/saudi/replay/")
 
     assert response.status_code == 302
     assert response["Location"] == "/en/train/saudi/"
@@ -218,11 +218,11 @@ def test_the_replay_link_brings_back_a_failed_puzzle_at_once(client, db):
     assert "A puzzle you missed before" in page.text
 
 
-def test_the_replay_link_says_when_nothing_is_left_to_replay(client, db):
+def test_the_replay_button_says_when_nothing_is_left_to_replay(client, db):
     make_many(2)
     play(client, RIGHT)
 
-    response = client.get("/en/train/saudi/replay/")
+    response = client.post("/en/train/saudi/replay/")
 
     assert response.status_code == 200
     assert "No failed puzzle to replay: well done!" in response.text
