@@ -16,7 +16,7 @@ a fuzzy copy of another.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 from django.core.management.commands import makemessages
 
@@ -51,7 +51,8 @@ class BuildFile(makemessages.BuildFile):
 
 class Command(makemessages.Command):
     build_file_class = BuildFile
-    xgettext_options: ClassVar[list[str]] = [
+    # Lists, as Django's own command has them (it copies and extends them per run).
+    xgettext_options = [  # noqa: RUF012
         *makemessages.Command.xgettext_options,
         "--keyword=variant_gettext:1",
         "--keyword=variant_ngettext:1,2",
@@ -60,7 +61,7 @@ class Command(makemessages.Command):
         "--keyword=_lazy",  # gettext_lazy imported under that name
         "--keyword=words:1",  # the score calculator form's own (lessons/calculator/form.py)
     ]
-    msgmerge_options: ClassVar[list[str]] = [*makemessages.Command.msgmerge_options, "--no-fuzzy-matching"]
+    msgmerge_options = [*makemessages.Command.msgmerge_options, "--no-fuzzy-matching"]  # noqa: RUF012
 
     def handle(self, *args: Any, **options: Any) -> None:
         # The site's own strings only: not the tests' made-up lessons, nor the build's copies.
