@@ -8,12 +8,11 @@ looks at a hidden card: every function is given what the seat sees (a
 
 Where the suggestion comes from:
 
-- **a card**: the strong bot (:class:`~engine.bots.strong.StrongBot`: hidden hands sampled from
-  what the seat has seen, each card played out); in the endgame (:data:`ENDGAME_CARDS` cards or
-  fewer in hand) the exact solver on those same sampled deals, which also names the solver's
-  themes that hold on most of them (:mod:`engine.solver.themes`: keeping the master for the last
-  trick, unblocking);
-- **a call or a doubling word**: the strong bot's estimate over sampled deals;
+- **a card**: the evaluator (:mod:`engine.coach.evaluator`: the hidden hands sampled from what
+  the seat has seen, each card played out on every sampled deal, exactly by the solver in the
+  endgame); in the endgame the solver also names its themes that hold on most of those deals
+  (:mod:`engine.solver.themes`: keeping the master for the last trick, unblocking);
+- **a call or a doubling word**: the evaluator's estimate over sampled deals;
 - **a declaration**: the rules: the best split of the hand (:func:`engine.projects.best_split_mask`).
 
 The reasons name the principle in a beginner's terms, read off the seat's view and the card
@@ -77,9 +76,10 @@ from engine.auction import ASHKAL, HOKM, PASS, SUN, TAKE
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.knowledge import infer
 from engine.bots.sampling import sample_hands
-from engine.bots.strong import StrongBot
 from engine.bots.view import View
 from engine.cards import ACE, CARDS, JACK, KING, NINE, QUEEN, SEATS, SUIT_LETTERS, SUIT_MASK, TEN, Card, card
+from engine.coach import evaluator
+from engine.coach.evaluator import Evaluation, evaluate_call, evaluate_card, evaluate_double
 from engine.explain import Reason
 from engine.hand import Phase
 from engine.projects import best_split_mask, declaration_window
@@ -89,14 +89,10 @@ from engine.solver.solution import line_after, solve
 from engine.solver.themes import last_trick, unblock
 from engine.variants import RuleSet
 
-ENDGAME_CARDS = 4
-"""Cards in hand from which a card hint solves sampled deals exactly (fast: a few ms each)."""
 ENDGAME_SAMPLES = 16
-"""Sampled deals solved for an endgame hint."""
-SAMPLES = 32
-"""At most this many samples for the strong bot's estimate of a hint."""
-BUDGET_MS = 180.0
-"""Time after which the strong bot stops sampling for a hint (the aim: a hint in 300 ms)."""
+"""Sampled deals solved for the endgame themes of a hint (the last trick, unblocking)."""
+SAMPLES = evaluator.SAMPLES
+"""Sampled deals per hint: the review samples as many, so that both judge alike."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +107,8 @@ class Advice:
     """``bot`` (the strong bot's sampling), ``solver`` (sampled deals solved exactly), ``thumb``
     (the rule-of-thumb bot, where the hidden hands cannot be sampled) or ``rules``."""
     samples: int = 0
+    evaluation: Evaluation | None = None
+    """Every choice's value over the sampled deals (:mod:`engine.coach.evaluator`), when sampled."""
 
 
 # ---------------------------------------------------------------- cards
@@ -234,9 +232,12 @@ def _belote(view: View, c: int) -> list[Reason]:
     return [Reason("hint.belote", {"card": CARDS[c]})]
 
 
-def advise_play(view: View, seed: int = 0, full_history: bool = True) -> Advice:
+def advise_play(view: View, seed: int = 0, full_history: bool = True, samples: int = SAMPLES) -> Advice:
     """The card to play and why (``full_history``: the view holds every card played in the hand,
-    so the hidden hands can be sampled; a position from the middle of a hand has no such record)."""
+    so the hidden hands can be sampled; a position from the middle of a hand has no such record).
+
+    The card is the evaluator's (:func:`engine.coach.evaluator.evaluate_card`): the same view,
+    seed and sample count give the same card, so the review never marks a hinted card wrong."""
     legal = view.legal
     if not legal:
         raise ValueError("the seat has no card to play now")
@@ -247,44 +248,44 @@ def advise_play(view: View, seed: int = 0, full_history: bool = True) -> Advice:
         c = int(HeuristicBot().play(view))
         reasons = card_reasons(view, c) or [Reason("hint.thumb", {"card": CARDS[c]})]
         return Advice("play", str(CARDS[c]), tuple(reasons), "thumb")
-    if view.hand.bit_count() <= ENDGAME_CARDS:
-        return _endgame(view, seed)
-    bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
-    c = int(bot.play(view))
+    evaluation = evaluate_card(view, seed, samples)
+    return play_advice(view, evaluation, seed)
+
+
+def play_advice(view: View, evaluation: Evaluation, seed: int = 0) -> Advice:
+    """The advice for the evaluator's card: the principles that make it good."""
+    c = Card.parse(evaluation.choice)
     reasons = card_reasons(view, c)
+    if evaluation.exact and evaluation.samples > 1:
+        reasons = [*_endgame_themes(view, c, seed), *reasons]
     if not reasons:
-        # Unsampled: the legal cards were all alike (adjacent, worth the same).
-        reasons = (
-            _estimate(c, bot.samples_used) if bot.samples_used else [Reason("hint.equal", {"card": CARDS[c]})]
-        )
-    return Advice("play", str(CARDS[c]), tuple(reasons), _source(bot), bot.samples_used)
+        if evaluation.samples > 1:
+            reasons = _estimate(c, evaluation.samples)
+        else:  # unsampled: the legal cards were all alike (adjacent, worth the same)
+            reasons = [Reason("hint.equal", {"card": CARDS[c]})]
+    source = "solver" if evaluation.exact else "bot"
+    if evaluation.samples <= 1:
+        source = "rules"
+    return Advice("play", str(CARDS[c]), tuple(reasons), source, evaluation.samples, evaluation)
 
 
 def _estimate(c: int, samples: int) -> list[Reason]:
     return [Reason("hint.estimate", {"card": CARDS[c], "samples": samples})]
 
 
-def _endgame(view: View, seed: int) -> Advice:
-    """The endgame: the exact solver on deals sampled from what the seat has seen; the solver's
-    themes (the last trick, unblocking) that hold for the chosen card on most of those deals."""
+def _endgame_themes(view: View, c: Card, seed: int) -> list[Reason]:
+    """The solver's themes (the last trick, unblocking) that hold for ``c`` on most of
+    :data:`ENDGAME_SAMPLES` deals sampled from what the seat has seen."""
     assert view.contract is not None
     rng = random.Random(seed)
     knowledge = infer(view)
     trump = view.trump
-    team = view.seat & 1
     leader = SEATS[view.leader] if view.leader is not None else view.seat
-    totals: Counter[int] = Counter()
-    solved = []
+    found: Counter[str] = Counter()
     for _ in range(ENDGAME_SAMPLES):
         hands = sample_hands(knowledge, rng)
         h = (hands[0], hands[1], hands[2], hands[3])
         s = solve(view.rules, trump, h, view.seat, leader, list(view.trick), (0, 0), None)
-        for played, value in s.values.items():
-            totals[played] += value[team]
-        solved.append((h, s))
-    c = CARDS[max(totals, key=lambda x: (totals[x], -x))]
-    found: Counter[str] = Counter()
-    for h, s in solved:
         if c not in s.best:
             continue
         found["samples"] += 1
@@ -294,13 +295,11 @@ def _endgame(view: View, seed: int) -> Advice:
             s = replace(s, best=[c, *[b for b in s.best if b != c]], line=line)
         found["last-trick"] += last_trick(p, s)
         found["unblock"] += unblock(p, s)
-    reasons = card_reasons(view, c)
-    for key in ("last-trick", "unblock"):
-        if found["samples"] and found[key] * 2 > found["samples"]:
-            reasons.insert(0, Reason(f"hint.{key}", {"card": CARDS[c]}))
-    if not reasons:
-        reasons = _estimate(c, ENDGAME_SAMPLES)
-    return Advice("play", str(CARDS[c]), tuple(reasons), "solver", ENDGAME_SAMPLES)
+    return [
+        Reason(f"hint.{key}", {"card": c})
+        for key in ("last-trick", "unblock")
+        if found["samples"] and found[key] * 2 > found["samples"]
+    ]
 
 
 # ---------------------------------------------------------------- the auction and the doubling
@@ -349,30 +348,27 @@ def call_reasons(view: View, call: str, samples: int = 0) -> list[Reason]:
     return [Reason("hint.estimate", {"call": call, "samples": samples})]
 
 
-def advise_call(view: View, seed: int = 0) -> Advice:
-    """The call to make in the auction and why (the strong bot's estimate over sampled deals)."""
+def advise_call(view: View, seed: int = 0, samples: int = SAMPLES) -> Advice:
+    """The call to make in the auction and why (the evaluator's estimate over sampled deals)."""
     if not view.choices:
         raise ValueError("the seat has no call to make now")
-    bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
-    call = bot.bid(view)
-    reasons = tuple(call_reasons(view, call, bot.samples_used))
-    return Advice("call", call, reasons, _source(bot), bot.samples_used)
+    evaluation = evaluate_call(view, seed, samples)
+    call = evaluation.choice
+    reasons = tuple(call_reasons(view, call, evaluation.samples))
+    source = "bot" if len(evaluation.options) > 1 else "rules"
+    return Advice("call", call, reasons, source, evaluation.samples, evaluation)
 
 
-def advise_double(view: View, seed: int = 0) -> Advice:
-    """The doubling word to say and why (the strong bot's estimate over sampled deals)."""
+def advise_double(view: View, seed: int = 0, samples: int = SAMPLES) -> Advice:
+    """The doubling word to say and why (the evaluator's estimate over sampled deals)."""
     if not view.choices:
         raise ValueError("the seat has no word to say now")
-    bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
-    word = bot.double(view)
-    n = bot.samples_used
+    evaluation = evaluate_double(view, seed, samples)
+    word = evaluation.choice
+    n = evaluation.samples
     reason = Reason("hint.double-pass" if word == PASS else "hint.double", {"call": word, "samples": n})
-    return Advice("double", word, (reason,), _source(bot), n)
-
-
-def _source(bot: StrongBot) -> str:
-    """``bot`` when the strong bot sampled; ``rules`` when the rules left one choice worth trying."""
-    return "bot" if bot.samples_used else "rules"
+    source = "bot" if len(evaluation.options) > 1 else "rules"
+    return Advice("double", word, (reason,), source, n, evaluation)
 
 
 # ---------------------------------------------------------------- declaring
@@ -394,12 +390,12 @@ def advise_declaration(rules: RuleSet, trump: int, dealt: int) -> Advice:
     return Advice("declare", ",".join(types), tuple(reasons))
 
 
-def advise(view: View, seed: int = 0, full_history: bool = True) -> Advice:
+def advise(view: View, seed: int = 0, full_history: bool = True, samples: int = SAMPLES) -> Advice:
     """The advice for whatever ``view.seat`` must decide now: a call, a doubling word or a card."""
     if view.phase is Phase.AUCTION:
-        return advise_call(view, seed)
+        return advise_call(view, seed, samples)
     if view.phase is Phase.DOUBLING:
-        return advise_double(view, seed)
+        return advise_double(view, seed, samples)
     if view.phase is Phase.PLAY:
-        return advise_play(view, seed, full_history)
+        return advise_play(view, seed, full_history, samples)
     raise ValueError(f"nothing to decide in phase {view.phase.value}")

@@ -1,6 +1,12 @@
 """Level 3: sample the hidden hands, play every choice out, keep the best on average.
 
-Each decision is a small Monte Carlo search over determinizations:
+By default (``method="coach"``) every decision is the coach's evaluator's
+(:mod:`engine.coach.evaluator`): the same values the hints and the hand review
+give, each sampled deal solved exactly in the endgame, within the bot's sample
+count and time budget. The older method below (``method="race"``) is kept to
+measure the two against each other in a duplicate match (``bench/match.py``).
+
+Each decision of the older method is a small Monte Carlo search over determinizations:
 
 - **Play.** The hidden hands are sampled consistently with what the seat has
   seen (:mod:`engine.bots.knowledge`: voids and trump shortages proved by the
@@ -33,6 +39,7 @@ import random
 import time
 from collections.abc import Iterator
 from functools import partial
+from typing import TYPE_CHECKING
 
 from engine.auction import LADDER
 from engine.bots.auction_model import explains, finish_auction
@@ -51,6 +58,9 @@ from engine.bots.simulation import (
 from engine.bots.view import View
 from engine.cards import CARDS, SUIT_MASK, Card, iter_bits
 from engine.deal import FirstDeal
+
+if TYPE_CHECKING:
+    from engine.coach.evaluator import Evaluation
 from engine.ranking import POINTS, STRENGTH
 
 REJECTION_TRIES = 20
@@ -77,7 +87,14 @@ class StrongBot(Bot):
         budget_ms: float | None = BUDGET_MS,
         min_samples: int = 4,
         race_after: int = RACE_AFTER,
+        method: str = "coach",
     ) -> None:
+        if method not in ("coach", "race"):
+            raise ValueError(f"unknown method {method!r}")
+        self.method = method
+        """``coach``: every decision is the evaluator's (:mod:`engine.coach.evaluator`, the values the
+        hints and the review use); ``race``: the older racing estimate of utility below, kept to
+        measure the two against each other (``make match``)."""
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
         self.max_samples = samples
@@ -111,6 +128,8 @@ class StrongBot(Bot):
         contract = view.contract
         if not legal & (legal - 1) or contract is None:
             return CARDS[legal.bit_length() - 1]
+        if self.method == "coach":
+            return Card.parse(self._evaluate(view).choice)
         trump = contract.trump
         live = view.unseen | view.hand | _mask(view.trick)
         cards = representatives(legal, live, trump)
@@ -159,6 +178,8 @@ class StrongBot(Bot):
         choices = [c for c in view.choices if c != "redeal"]
         if len(choices) == 1:
             return choices[0]
+        if self.method == "coach":
+            return self._evaluate(view).choice
         return self.bid_estimates(view)[0]
 
     def bid_estimates(self, view: View) -> tuple[str, dict[str, float]]:
@@ -203,7 +224,16 @@ class StrongBot(Bot):
         choices = list(view.choices)
         if len(choices) == 1 or view.contract is None:
             return choices[0]
+        if self.method == "coach":
+            return self._evaluate(view).choice
         return self.double_estimates(view)[0]
+
+    def _evaluate(self, view: View) -> Evaluation:
+        from engine.coach.evaluator import evaluate  # the evaluator imports the bots' modules
+
+        evaluation = evaluate(view, self.rng.getrandbits(32), self.max_samples, budget_ms=self.budget_ms)
+        self.samples_used = evaluation.samples
+        return evaluation
 
     def double_estimates(self, view: View) -> tuple[str, dict[str, float]]:
         """The doubling word the bot says, and its estimate of each allowed word.

@@ -10,13 +10,6 @@ from lessons.practice.state import Table
 from tests.site.practice.tools import HTMX, choice, post, rigged_hand, start
 
 
-@pytest.fixture(autouse=True)
-def hints_free_of_the_clock(monkeypatch):
-    """The strong bot's time budget is what a busy machine cuts short: without it a hint depends
-    only on its samples, so each test sees the same hint on any machine."""
-    monkeypatch.setattr("engine.advice.BUDGET_MS", 600_000.0)
-
-
 def ask(client, game, htmx=False, move=None, lang="en"):
     game.refresh_from_db()
     data = {"move": game.move if move is None else move}
