@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from engine import messages
 from engine.auction import LADDER, PASS
 from engine.bots import view_of
@@ -24,6 +26,7 @@ from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, STRENGTH
 from engine.tricks import TrickTaken
 from lessons import themes
 from lessons.practice.state import PositionPlay, Table, hints_used
+from lessons.templatetags.baloot import variant_gettext
 from lessons.templatetags.table import (
     TEAMS,
     CardFace,
@@ -597,14 +600,21 @@ class MistakeShown:
     ideas: str
     """The themes of the position (what the best card teaches), named in the variant's words."""
     detail: str
-    """The engine's own sentence (``solve.loses``): what the team takes after the card and after the best."""
+    """The engine's own sentence (``solve.loses``) with every hand seen: the hindsight figure."""
     practised: bool = False
+    principles: list[str] = field(default_factory=list)
+    """Why the better card is better: the hint's principle, in words."""
+    samples: int = 0
+    """The sampled deals the verdict was judged on (0: a position judged with every hand open)."""
 
 
 @dataclass
 class BidShown:
     call: str
     best: str
+    principles: list[str] = field(default_factory=list)
+    figures: list[str] = field(default_factory=list)
+    """The call made and the better one: how often the contract is made, the average game points."""
 
 
 @dataclass
@@ -635,6 +645,24 @@ class ReviewShown:
         return next((m for m in self.mistakes if m.trick == number), None)
 
 
+CALL_FIGURE = gettext_noop(
+    "%(call)s: the contract is made about %(made)s times in 10, %(value)s game points on average "
+    "(from %(low)s to %(high)s)."
+)
+
+
+def call_figure(say: Say, call: str, option: dict[str, float], round_: int = 1) -> str:
+    """One call's figures over the sampled deals, in words (the review, the call puzzles)."""
+    text = variant_gettext(CALL_FIGURE, say.variant)
+    return text % {
+        "call": say.call(call, round_),
+        "made": round(option.get("made", 0.0) * 10),
+        "value": f"{option['value']:+.1f}",
+        "low": f"{option['low']:+.1f}",
+        "high": f"{option['high']:+.1f}",
+    }
+
+
 def review_shown(
     status: str, result: dict[str, Any], variant: str, lang: str, deck: str, practised: set[int]
 ) -> ReviewShown:
@@ -644,17 +672,23 @@ def review_shown(
     if status != "done":
         return shown
     seat = Seat.parse(result.get("seat", "S"))
+    from lessons.practice.hints import from_json, sentence  # the hints module imports this one
+
+    def principles(reasons: list[list[Any]]) -> list[str]:
+        return [t for t in (sentence(Reason(rule, from_json(params)), say) for rule, params in reasons) if t]
+
     for m in result.get("cards", []):
         played = Card.parse(m["played"])
         best = [Card.parse(c) for c in m["best"]]
+        open_best = [Card.parse(c) for c in m.get("open", {}).get("best", m["best"])]
         reason = Reason(
             "solve.loses",
             {
                 "card": played,
                 "seat": seat,
                 "team": TEAMS_BY_INDEX[m["team"]],
-                "points": m["loss"],
-                "best": best,
+                "points": m.get("open", {}).get("loss", m["loss"]),
+                "best": open_best,
                 "got": m["got"],
                 "could": m["could"],
                 "total": m["total"],
@@ -673,10 +707,21 @@ def review_shown(
                 ),
                 detail=messages.render(reason, variant, lang, deck),
                 practised=m["trick"] in practised,
+                principles=principles(m.get("reasons", [])),
+                samples=int(m.get("samples", 0)),
             )
         )
     shown.bids = [
-        BidShown(say.call(b["call"], b["round"]), say.call(b["best"], b["round"]))
+        BidShown(
+            say.call(b["call"], b["round"]),
+            say.call(b["best"], b["round"]),
+            principles(b.get("reasons", [])),
+            [
+                call_figure(say, c, b["options"][c], b["round"])
+                for c in dict.fromkeys((b["call"], b["best"]))
+                if c in b.get("options", {})
+            ],
+        )
         for b in result.get("bids", [])
     ]
     shown.doubles = [

@@ -19,7 +19,6 @@ catalogs' variant contexts); cards, seats, suits, calls and projects are named b
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +31,7 @@ from engine.cards import JACK, NINE, Card, Seat
 from engine.explain import Reason
 from engine.hand import Hand, Phase
 from lessons.practice.display import Say
-from lessons.practice.state import BadMove, PositionPlay, Table, hints_used
+from lessons.practice.state import COACH_SEED, BadMove, PositionPlay, Table, hints_used
 from lessons.templatetags.baloot import variant_gettext
 
 # The sentence of each reason (and case), with its %(name)s params (see :func:`_values`).
@@ -172,7 +171,7 @@ def give(table: Table) -> None:
         "choice": advice.choice,
         "source": advice.source,
         "samples": advice.samples,
-        "reasons": [[r.rule, _to_json(r.params)] for r in advice.reasons],
+        "reasons": [[r.rule, to_json(r.params)] for r in advice.reasons],
     }
     record["hints"] = sorted({*record.get("hints", []), at})
 
@@ -180,9 +179,10 @@ def give(table: Table) -> None:
 def _advice(table: Table) -> Advice:
     hand = table.hand
     learner = table.learner
-    # A fresh seed: the record's seed shuffled the deck, and sampling with it could deal the
-    # hidden hands again as they are.
-    seed = secrets.randbelow(2**31)
+    # The coach's own seed, the one the review of the hand uses too: the evaluator seeds its
+    # samples from the learner's view and this number, so the review values this decision on the
+    # same deals and never marks the hinted choice a mistake (the hidden cards play no part).
+    seed = COACH_SEED
     if isinstance(hand, Hand) and hand.may_declare(learner) and hand.contract is not None:
         return advise_declaration(table.rules, hand.contract.trump, hand.full_hands[learner])
     if not table.learner_to_act():
@@ -242,7 +242,7 @@ def shown(table: Table, say: Say) -> HintShown | None:
         what = _say(CHOICES["declare"], variant, choice=names)
     else:
         what = _say(CHOICES[kind], variant, choice=say.call(choice))
-    reasons = [sentence(Reason(rule, _from_json(params)), say) for rule, params in hint["reasons"]]
+    reasons = [sentence(Reason(rule, from_json(params)), say) for rule, params in hint["reasons"]]
     source = _say(
         SOURCES.get(hint.get("source", "rules"), SOURCES["rules"]), variant, n=hint.get("samples", 0)
     )
@@ -320,19 +320,19 @@ def _say(msgid: str, variant: str, **params: Any) -> str:
 # ---------------------------------------------------------------- the record's JSON
 
 
-def _to_json(value: Any) -> Any:
+def to_json(value: Any) -> Any:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Seat):
         return str(value)
     if isinstance(value, dict):
-        return {k: _to_json(v) for k, v in value.items()}
+        return {k: to_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_to_json(v) for v in value]
+        return [to_json(v) for v in value]
     return value
 
 
-def _from_json(params: dict[str, Any]) -> dict[str, Any]:
+def from_json(params: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in params.items():
         if key in _CARD_KEYS:

@@ -75,32 +75,38 @@ def test_advice_ignores_how_the_hidden_cards_lie(variant):
     assert advice.evaluation is not None and advice.evaluation.choice == advice.choice
 
 
-def _follow_hints(variant: str, seed: int) -> tuple[Hand, list[tuple[View, str]]]:
-    """South follows every hint; the others play by the rules of thumb. South's decisions."""
-    hand = _hand_at_play(variant, seed)
+def _follow_hints(variant: str, seed: int) -> list[tuple[View, str, tuple[int, ...] | None]]:
+    """South follows every hint (calls, doubling words, cards); the others play by the rules of
+    thumb. South's decisions: the view, the choice, the four hands when it was a card."""
+    hand = Hand(rules_for(variant), Seat.S, seed=seed)
     bots = [HeuristicBot() for _ in range(4)]
-    decisions = []
-    while hand.phase is Phase.PLAY:
-        seat = hand.to_play
-        assert seat is not None
-        if seat == Seat.S:
-            view = view_of(hand, seat)
-            card = advise(view, seed=0, samples=SAMPLES).choice
-            decisions.append((view, card, tuple(hand.tricks.hands)))  # type: ignore[union-attr]
-            hand.play(Card.parse(card))
-        else:
+    decisions: list[tuple[View, str, tuple[int, ...] | None]] = []
+    while hand.phase not in (Phase.DONE, Phase.VOID):
+        view = view_of(hand, Seat.S)
+        mine = (hand.phase is Phase.AUCTION and hand.auction.to_act == Seat.S) or (
+            hand.phase is Phase.PLAY and hand.to_play == Seat.S
+        )
+        if not mine:
             step(hand, bots)
-    return hand, decisions
+            continue
+        choice = advise(view, seed=0, samples=SAMPLES).choice
+        if hand.phase is Phase.AUCTION:
+            decisions.append((view, choice, None))
+            hand.call(choice, Seat.S)
+        else:
+            decisions.append((view, choice, tuple(hand.tricks.hands)))  # type: ignore[union-attr]
+            hand.play(Card.parse(choice))
+    return decisions
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_following_every_hint_gives_no_mistake(variant):
     for seed in (1, 2):
-        _, decisions = _follow_hints(variant, seed)
+        decisions = _follow_hints(variant, seed)
         assert decisions
-        for view, card, hands in decisions:
-            j = judge(view, card, seed=0, samples=SAMPLES, hands=hands)
-            assert not j.mistake and j.loss == 0.0, (variant, seed, card, j.evaluation)
+        for view, choice, hands in decisions:
+            j = judge(view, choice, seed=0, samples=SAMPLES, hands=hands)
+            assert not j.mistake and j.loss == 0.0, (variant, seed, choice, j.evaluation)
             assert j.reasons
 
 

@@ -185,7 +185,7 @@ def test_every_reason_is_a_whole_sentence_in_each_language(variant, lang):
 
     from engine.explain import Reason
     from lessons.practice.display import Say
-    from lessons.practice.hints import _from_json, sentence
+    from lessons.practice.hints import from_json, sentence
     from tests.site.test_vocabulary import saudi_words_in
 
     say = Say(variant, lang, "french")
@@ -196,7 +196,7 @@ def test_every_reason_is_a_whole_sentence_in_each_language(variant, lang):
                 continue
             if rule == "hint.declare" and variant != "saudi":
                 params = {"projects": [{"type": "tierce", "cards": ["7S", "8S", "9S"]}], "types": ["tierce"]}
-            text = sentence(Reason(rule, _from_json(params)), say)
+            text = sentence(Reason(rule, from_json(params)), say)
             assert text and "%(" not in text and "…" not in text, (rule, text)
             if lang != "en":
                 assert text.isascii() is False or lang == "fr", (rule, text)  # translated, not English
@@ -213,9 +213,9 @@ def test_saudi_baloot_is_said_with_the_second_card_elsewhere_the_first(lang):
 
     from engine.explain import Reason
     from lessons.practice.display import Say
-    from lessons.practice.hints import _from_json, sentence
+    from lessons.practice.hints import from_json, sentence
 
-    reason = Reason("hint.belote-later", _from_json({"cards": ["KH", "QH"]}))
+    reason = Reason("hint.belote-later", from_json({"cards": ["KH", "QH"]}))
     with translation.override(lang):
         saudi = sentence(reason, Say("saudi", lang, "french"))
         french = sentence(reason, Say("french", lang, "french"))
