@@ -23,7 +23,8 @@ ID                          when (params)
 ==========================  ================================================================
 ``hint.forced``             the only legal card (``card``)
 ``hint.count-trumps``       Hokm, leading a trump while trumps are still out (``card``, ``left``)
-``hint.cash``               leading the master card of its suit, worth points (``card``)
+``hint.cash``               leading (or winning with) the master card of its suit, worth points
+                            (``card``)
 ``hint.lead-short``         Hokm, leading a plain suit of one or two cards while holding trumps:
                             once it is gone, it can be ruffed (``card``, ``suit``)
 ``hint.lead-long``          Sun, leading the longest suit, four cards or more (``card``, ``suit``,
@@ -42,6 +43,15 @@ ID                          when (params)
 ``hint.duck``               an opponent holds the trick, a card could beat it, the card does not
                             (``card``, ``seat``, ``kept``: the card that could have won)
 ``hint.low``                the trick cannot be won: the card worth the least (``card``)
+``hint.keep-guard``         the cheapest card guards an honour (``kept``): another card goes
+                            (``card``)
+``hint.discard-short``      no card of the suit led and no trump played: a card of the shortest
+                            plain suit (``card``, ``suit``)
+``hint.lead-partner``       leading the suit the partner led before (``card``, ``partner``,
+                            ``suit``)
+``hint.force-buyer``        defending in Hokm: a suit the buyer has none of, while it still holds
+                            trumps, makes it trump (``card``, ``seat``)
+``hint.lead-through``       defending: the buyer plays right after the lead (``card``, ``seat``)
 ``hint.last-trick``         (endgame) keeping a winner for the last trick and its 10 (``card``)
 ``hint.unblock``            (endgame) a high card played so that the partner's cards win (``card``)
 ``hint.belote``             the card that carries the Baloot (belote) call: say it (``card``)
@@ -166,6 +176,8 @@ def card_reasons(view: View, c: int) -> list[Reason]:
             length = (view.hand & SUIT_MASK[c >> 3]).bit_count()
             if length >= 4 and all((view.hand & SUIT_MASK[s]).bit_count() <= length for s in range(4)):
                 reasons.append(Reason("hint.lead-long", {"card": card_, "suit": c >> 3, "count": length}))
+        if not reasons:
+            reasons += _lead_reasons(view, c)
         return [*reasons, *_belote(view, c)]
 
     led = trick[0] >> 3
@@ -206,12 +218,78 @@ def card_reasons(view: View, c: int) -> list[Reason]:
         reasons.append(Reason("hint.win", {"card": card_}))
     elif beats and all(STRENGTH[trump][x] >= STRENGTH[trump][c] for x in beaters):
         reasons.append(Reason("hint.beat-cheap", {"card": card_, "top": CARDS[top]}))
+    elif beats and points[c] > 0 and _master(view, c):
+        reasons.append(Reason("hint.cash", {"card": card_}))
     elif not beats and beaters:
         kept = max(beaters, key=lambda x: STRENGTH[trump][x])
         reasons.append(Reason("hint.duck", {"card": card_, "seat": SEATS[top_seat], "kept": kept}))
     elif not beaters and all(points[x] >= points[c] for x in _bits(legal)):
         reasons.append(Reason("hint.low", {"card": card_}))
+    elif not beats:
+        reasons += _keep_guard(view, c) or _discard_short(view, c, led)
     return [*reasons, *_belote(view, c)]
+
+
+def _guarded(view: View, suit: int) -> int | None:
+    """A high card of ``suit`` (worth points, exactly one stronger card still out) that another
+    card of the seat's protects: the honour, or None."""
+    trump = view.trump
+    strength = STRENGTH[trump]
+    held = view.hand & SUIT_MASK[suit]
+    for h in sorted(_bits(held), key=lambda x: -strength[x]):
+        above = sum(1 for x in _bits(view.unseen & SUIT_MASK[suit]) if strength[x] > strength[h])
+        if above == 1 and POINTS[trump][h] >= 10 and held.bit_count() >= 2:
+            return h
+    return None
+
+
+def _keep_guard(view: View, c: int) -> list[Reason]:
+    """``c`` is not the cheapest card, but the cheapest one guards an honour: keep the guard."""
+    points = POINTS[view.trump]
+    cheapest = min(_bits(view.legal), key=lambda x: (points[x], STRENGTH[view.trump][x]))
+    if cheapest == c or cheapest >> 3 == c >> 3:
+        return []
+    honour = _guarded(view, cheapest >> 3)
+    if honour is None or (view.hand & SUIT_MASK[cheapest >> 3]).bit_count() > 2:
+        return []
+    return [Reason("hint.keep-guard", {"card": CARDS[c], "kept": CARDS[honour]})]
+
+
+def _discard_short(view: View, c: int, led: int) -> list[Reason]:
+    """Not following suit and not trumping: ``c`` comes from the shortest plain suit held."""
+    trump = view.trump
+    if view.hand & SUIT_MASK[led] or c >> 3 == trump:
+        return []
+    lengths = {s: (view.hand & SUIT_MASK[s]).bit_count() for s in range(4) if s != trump}
+    lengths = {s: n for s, n in lengths.items() if n}
+    if not lengths or lengths[c >> 3] != min(lengths.values()) or _master(view, c):
+        return []
+    return [Reason("hint.discard-short", {"card": CARDS[c], "suit": c >> 3})]
+
+
+def _lead_reasons(view: View, c: int) -> list[Reason]:
+    """A lead no plainer principle explains: the partner's suit, forcing the buyer to trump, or
+    leading through the buyer."""
+    card_ = CARDS[c]
+    suit = c >> 3
+    trump = view.trump
+    contract = view.contract
+    partner = view.seat.partner
+    if any(p.seat == partner and p.card >> 3 == suit and i % 4 == 0 for i, p in enumerate(view.plays)):
+        return [Reason("hint.lead-partner", {"card": card_, "partner": partner, "suit": suit})]
+    if contract is None or int(contract.team) == view.seat & 1:
+        return []
+    buyer = contract.taker
+    if trump != NO_TRUMP and suit != trump:
+        knowledge = infer(view)
+        voids = knowledge.void_suits(buyer)
+        may_trump = view.unseen & SUIT_MASK[trump] & ~knowledge.forbidden[buyer]
+        if suit in voids and may_trump:
+            return [Reason("hint.force-buyer", {"card": card_, "seat": buyer})]
+    step = -1 if view.rules.clockwise else 1
+    if (view.seat + step) % 4 == buyer and suit != trump:
+        return [Reason("hint.lead-through", {"card": card_, "seat": buyer})]
+    return []
 
 
 def _belote(view: View, c: int) -> list[Reason]:

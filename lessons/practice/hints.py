@@ -72,6 +72,21 @@ SENTENCES: dict[str, str] = {
         "Duck: let %(seat)s have this trick, play %(card)s and keep %(kept)s for later."
     ),
     "hint.low": gettext_noop("You cannot win this trick: play %(card)s, your card worth the least."),
+    "hint.keep-guard": gettext_noop(
+        "Keep a guard: play %(card)s and keep the small card that protects %(kept)s."
+    ),
+    "hint.discard-short": gettext_noop(
+        "Discard from your short suit: play %(card)s, and soon you will have no %(suit)s left."
+    ),
+    "hint.lead-partner": gettext_noop(
+        "Lead your partner's suit: %(partner)s led %(suit)s, so play %(card)s back to them."
+    ),
+    "hint.force-buyer": gettext_noop(
+        "Force the buyer to trump: %(seat)s has none of this suit, so %(card)s makes them spend a trump."
+    ),
+    "hint.lead-through": gettext_noop(
+        "Lead through the buyer: %(seat)s must play right after you, before your partner. Play %(card)s."
+    ),
     "hint.last-trick": gettext_noop(
         "Keep the master for the last trick: play %(card)s now, and your team takes the last "
         "trick and its 10 points."
