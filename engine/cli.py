@@ -26,20 +26,18 @@ from engine.auction import Call, IllegalCall, new_auction
 from engine.cards import (
     KING,
     QUEEN,
-    SEATS,
     Card,
     NotationError,
     Seat,
     Team,
     card,
-    cards_of,
     next_seat,
     seats_from,
 )
+from engine.coach import cli as coach_cli
 from engine.explain import Reason, Step
 from engine.messages import error_message, render, series
 from engine.notation import (
-    PLAY,
     InputError,
     as_bool,
     as_int,
@@ -76,9 +74,7 @@ from engine.projects import (
 from engine.ranking import NO_TRUMP, total_points
 from engine.scoring import TRICKS, HandFacts, InvalidHandFacts, score_hand
 from engine.solver.hint import hint
-from engine.solver.position import read_contract, read_position
-from engine.solver.review import review
-from engine.tricks import TrickPlay
+from engine.solver.position import read_position
 from engine.variants import VARIANTS, French, Moroccan, RuleSet, Saudi
 
 # The rules of "which team's declarations count", said once per hand.
@@ -416,72 +412,7 @@ def cmd_bid(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str
     }
 
 
-# ---------------------------------------------------------------- review and hint
-
-
-def cmd_review(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
-    """Each card one seat played in a hand, judged with every hand open (engine.solver.review)."""
-    check_fields(obj, ("variant", "contract", "hands", "leader", "plays", "seat"), ("ekka", *COMMON))
-    ctx = _context(obj, lang, deck)
-    rules = ctx.rules
-    trump, taker_seat = read_contract(obj["contract"], rules)
-    by_seat = parse_seat_map(obj["hands"], "hands")
-    keys = {Seat.parse(k): k for k in obj["hands"]}
-    for seat in SEATS:
-        if seat not in by_seat:
-            raise InputError("missing-field", f"hands.{seat}")
-    dealt = {seat: parse_cards(by_seat[seat], f"hands.{keys[seat]}", 8, 8) for seat in SEATS}
-    check_distinct([(f"hands.{keys[s]}[{i}]", c) for s in SEATS for i, c in enumerate(dealt[s])])
-    hands = [sum(1 << c for c in dealt[seat]) for seat in SEATS]
-    leader = parse_seat(obj["leader"], "leader")
-    reviewed = parse_seat(obj["seat"], "seat")
-    ekka: list[int] = []
-    if "ekka" in obj:
-        if rules.name != "saudi":
-            raise InputError("unknown-field", "ekka", value="ekka")
-        ekka = [as_int(n, f"ekka[{i}]", 1, 8) for i, n in enumerate(as_list(obj["ekka"], "ekka", "[1, …]"))]
-    # Replay the hand once to check every play before anything is solved.
-    t = TrickPlay(rules, hands, trump, leader)
-    plays: list[Card] = []
-    items = as_list(obj["plays"], "plays", f"[{PLAY}, …]")
-    if len(items) > 32:
-        raise InputError("trick-size", "plays", value=len(items), expected=span(0, 32))
-    for i, item in enumerate(items):
-        where = f"plays[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise bad_field(item, where, PLAY)
-        seat = parse_seat(item[0], f"{where}[0]")
-        c = parse_card(item[1], f"{where}[1]")
-        if seat != t.to_play:
-            raise InputError("out-of-turn", f"{where}[0]", value=seat, expected=SEATS[t.to_play])
-        if not t.trick and t.trick_number() + 1 in ekka:
-            t.ekka = True
-        legal = t.legal()
-        if not legal >> c & 1:
-            expected = " / ".join(str(x) for x in cards_of(legal))
-            reasons = t.explain(c) if t.hands[seat] >> c & 1 else []
-            raise InputError("bad-field", f"{where}[1]", value=c, expected=expected, reasons=reasons)
-        t.push(c, check=False)
-        plays.append(c)
-    taker = None if taker_seat is None else taker_seat.team
-    result = review(rules, trump, hands, leader, plays, reviewed, taker, ekka, taker_seat)
-    return {
-        "seat": str(result.seat),
-        "team": str(result.team),
-        "loss": result.loss,
-        "decisions": [
-            {
-                "trick": d.trick,
-                "played": str(d.played),
-                "value": d.value,
-                "values": {str(c): v for c, v in d.values.items()},
-                "best": [str(c) for c in d.best],
-                "loss": d.loss,
-                "reasons": ctx.reasons([d.reason]),
-            }
-            for d in result.decisions
-        ],
-    }
+# ---------------------------------------------------------------- hint
 
 
 def cmd_hint(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
@@ -508,8 +439,9 @@ COMMANDS: dict[str, Command] = {
     "projects": cmd_projects,
     "score": cmd_score,
     "bid": cmd_bid,
-    "review": cmd_review,
     "hint": cmd_hint,
+    # The coach: advise and review, judged from one seat's view (engine/coach/cli.py).
+    **coach_cli.COMMANDS,
 }
 
 

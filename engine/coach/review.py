@@ -20,15 +20,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.advice import call_reasons, play_advice
-from engine.auction import PASS
+from engine.auction import PASS, Contract, new_auction
 from engine.bots.simulation import PlayPosition
-from engine.bots.view import View
-from engine.cards import CARDS, SEATS, Card
+from engine.bots.view import View, view_of
+from engine.cards import CARDS, SEATS, Card, Seat, cards_of
 from engine.coach.evaluator import SAMPLES, Evaluation, evaluate
+from engine.deal import deck_for
 from engine.explain import Reason
+from engine.hand import Hand
 from engine.solver.solution import solve
+from engine.variants import RuleSet
 
-__all__ = ["Judgement", "OpenFigure", "judge"]
+__all__ = ["Judgement", "OpenFigure", "judge", "replay", "review_hand"]
 
 
 @dataclass(frozen=True)
@@ -108,3 +111,103 @@ def _open(view: View, played: Card, hands: Sequence[int]) -> OpenFigure:
     could = s.value[team]
     got = s.values[played][team]
     return OpenFigure(tuple(str(CARDS[c]) for c in s.best), could - got, got, could, sum(s.values[played]))
+
+
+def replay(
+    rules: RuleSet,
+    dealer: Seat,
+    bidding_card: Card,
+    hands: Sequence[int],
+    calls: Sequence[tuple[Seat, str]],
+    plays: Sequence[Card],
+    first: Sequence[int] | None = None,
+) -> tuple[Hand, list[tuple[str, int]]]:
+    """A recorded hand played again: the :class:`~engine.hand.Hand` before its first action, and
+    the actions in order (``("call", i)``, ``("double", i)`` for ``calls[i]``; ``("play", i)`` for
+    ``plays[i]``), to apply with :func:`apply`.
+
+    ``hands``: the four hands when play began; ``first``: the five cards each seat held during the
+    auction (without them, any five of each hand stand in: the calls cannot then be judged).
+    """
+    auction = new_auction(rules, dealer, bidding_card)
+    contract = None
+    for seat, call in calls:
+        if isinstance(auction.contract, Contract):
+            break
+        auction = auction.call(call, seat)
+        contract = auction.contract
+    if not isinstance(contract, Contract):
+        raise ValueError("the calls sell no contract")
+    if first is None:
+        first = []
+        for s in SEATS:
+            own = hands[s] & ~(1 << bidding_card) if s == contract.receiver else hands[s]
+            first.append(sum(1 << c for c in cards_of(own)[:5]))
+    deck = deck_for(rules, dealer, first, bidding_card, hands, contract.receiver)
+    actions: list[tuple[str, int]] = []
+    probe = new_auction(rules, dealer, bidding_card)
+    for i, (seat, call) in enumerate(calls):
+        if probe.contract is None:
+            probe = probe.call(call, seat)
+            actions.append(("call", i))
+        else:
+            actions.append(("double", i))
+    actions += [("play", i) for i in range(len(plays))]
+    return Hand(rules, dealer, deck=deck), actions
+
+
+def review_hand(
+    rules: RuleSet,
+    dealer: Seat,
+    bidding_card: Card,
+    hands: Sequence[int],
+    calls: Sequence[tuple[Seat, str]],
+    plays: Sequence[Card],
+    seat: Seat,
+    first: Sequence[int] | None = None,
+    seed: int = 0,
+    samples: int = SAMPLES,
+) -> list[tuple[int, Judgement]]:
+    """Every decision of ``seat`` in a recorded hand judged from its view: (the index of the call or
+    card in ``calls`` / ``plays``, the judgement). Calls are judged only when ``first`` is given."""
+    hand, actions = replay(rules, dealer, bidding_card, hands, calls, plays, first)
+    out: list[tuple[int, Judgement]] = []
+    for kind, i in actions:
+        if kind == "play":
+            c = plays[i]
+            if hand.to_play == seat:
+                assert hand.tricks is not None
+                out.append((i, judge(view_of(hand, seat), str(CARDS[c]), seed, samples, hand.tricks.hands)))
+            hand.play(c)
+            continue
+        who, word = calls[i]
+        view = view_of(hand, seat)
+        if who == seat and first is not None and word in view.choices and word != "redeal":
+            out.append((i, judge(view, word, seed, samples)))
+        if kind == "call":
+            hand.call(word, who)
+        else:
+            hand.double(word, who)
+    return out
+
+
+def verdict(evaluation: Evaluation, played: str) -> Reason:
+    """The evaluator's word on ``played`` as data: ``coach.best`` (it is among the best choices)
+    or ``coach.loses`` (what it loses on average against the best), case ``call`` for a call."""
+    seat = SEATS[evaluation.seat]
+    is_card = evaluation.kind == "card"
+    params: dict[str, object] = {"seat": seat, "samples": evaluation.samples}
+    if is_card:
+        params["card"] = Card.parse(played)
+    else:
+        params["call"] = played
+        params["case"] = "call"
+    if played in evaluation.best:
+        params["value"] = round(evaluation.options[played].value)
+        return Reason("coach.best", params)
+    params["loss"] = round(evaluation.loss(played))
+    if is_card:
+        params["best"] = [Card.parse(c) for c in evaluation.best]
+    else:
+        params["calls"] = list(evaluation.best)
+    return Reason("coach.loses", params)
