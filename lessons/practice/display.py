@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext_noop
-
 from engine import messages
 from engine.auction import LADDER, PASS
 from engine.bots import view_of
@@ -25,8 +23,8 @@ from engine.play import explain_play, explain_trick
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, STRENGTH
 from engine.tricks import TrickTaken
 from lessons import themes
+from lessons.checking import call_figure
 from lessons.practice.state import PositionPlay, Table, hints_used
-from lessons.templatetags.baloot import variant_gettext
 from lessons.templatetags.table import (
     TEAMS,
     CardFace,
@@ -645,24 +643,6 @@ class ReviewShown:
         return next((m for m in self.mistakes if m.trick == number), None)
 
 
-CALL_FIGURE = gettext_noop(
-    "%(call)s: the contract is made about %(made)s times in 10, %(value)s game points on average "
-    "(from %(low)s to %(high)s)."
-)
-
-
-def call_figure(say: Say, call: str, option: dict[str, float], round_: int = 1) -> str:
-    """One call's figures over the sampled deals, in words (the review, the call puzzles)."""
-    text = variant_gettext(CALL_FIGURE, say.variant)
-    return text % {
-        "call": say.call(call, round_),
-        "made": round(option.get("made", 0.0) * 10),
-        "value": f"{option['value']:+.1f}",
-        "low": f"{option['low']:+.1f}",
-        "high": f"{option['high']:+.1f}",
-    }
-
-
 def review_shown(
     status: str, result: dict[str, Any], variant: str, lang: str, deck: str, practised: set[int]
 ) -> ReviewShown:
@@ -717,7 +697,7 @@ def review_shown(
             say.call(b["best"], b["round"]),
             principles(b.get("reasons", [])),
             [
-                call_figure(say, c, b["options"][c], b["round"])
+                call_figure(c, b["options"][c], variant, lang, deck, b["round"])
                 for c in dict.fromkeys((b["call"], b["best"]))
                 if c in b.get("options", {})
             ],
