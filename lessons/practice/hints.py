@@ -19,7 +19,7 @@ catalogs' variant contexts); cards, seats, suits, calls and projects are named b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext_noop
@@ -30,6 +30,7 @@ from engine.bots import view_of
 from engine.cards import JACK, NINE, Card, Seat
 from engine.explain import Reason
 from engine.hand import Hand, Phase
+from lessons.checking import call_figure
 from lessons.practice.display import Say
 from lessons.practice.state import COACH_SEED, BadMove, PositionPlay, Table, hints_used
 from lessons.templatetags.baloot import variant_gettext
@@ -188,6 +189,13 @@ def give(table: Table) -> None:
         "samples": advice.samples,
         "reasons": [[r.rule, to_json(r.params)] for r in advice.reasons],
     }
+    evaluation = advice.evaluation
+    if evaluation is not None and evaluation.kind == "call" and len(evaluation.options) > 1:
+        # Each call's figures over the sampled deals: what the suggested call and the others bring.
+        record["hint"]["options"] = {
+            c: {"value": e.value, "low": e.low, "high": e.high, "made": evaluation.made.get(c, 0.0)}
+            for c, e in evaluation.options.items()
+        }
     record["hints"] = sorted({*record.get("hints", []), at})
 
 
@@ -225,6 +233,8 @@ class HintShown:
     source: str
     value: str
     """The suggested card's code or call's word, to mark its button."""
+    figures: list[str] = field(default_factory=list)
+    """For a call: what each allowed call would likely bring (the suggested one first)."""
 
 
 def shown(table: Table, say: Say) -> HintShown | None:
@@ -261,7 +271,10 @@ def shown(table: Table, say: Say) -> HintShown | None:
     source = _say(
         SOURCES.get(hint.get("source", "rules"), SOURCES["rules"]), variant, n=hint.get("samples", 0)
     )
-    return HintShown(what, face, reasons, source, choice)
+    options = hint.get("options") or {}
+    order = [choice, *(c for c in options if c != choice)] if choice in options else []
+    figures = [call_figure(c, options[c], variant, say.lang, say.deck) for c in order]
+    return HintShown(what, face, reasons, source, choice, figures)
 
 
 def sentence(reason: Reason, say: Say) -> str:

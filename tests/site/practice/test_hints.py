@@ -30,6 +30,10 @@ def test_it_gives_a_call_and_its_reason_in_the_auction_without_javascript(client
     assert hint["kind"] == "call" and hint["reasons"]
     assert game.hands[-1]["hints"] == [hint["at"]]
     assert "Hints used in this hand: 1" in page
+    # Every allowed call with what it would likely bring, the suggested one first.
+    if len(hint.get("options", {})) > 1:
+        assert page.count('class="hint-figure"') == len(hint["options"])
+        assert "game points on average" in page
 
 
 @pytest.mark.django_db
