@@ -33,7 +33,7 @@ def test_it_gives_a_call_and_its_reason_in_the_auction_without_javascript(client
     # Every allowed call with what it would likely bring, the suggested one first.
     if len(hint.get("options", {})) > 1:
         assert page.count('class="hint-figure"') == len(hint["options"])
-        assert "game points on average" in page
+        assert "game points on average" in page and "What each call would likely bring" in page
 
 
 @pytest.mark.django_db
