@@ -56,7 +56,7 @@ from engine.bots.simulation import (
     sample_first_deal,
 )
 from engine.bots.view import View
-from engine.cards import CARDS, SUIT_MASK, Card, iter_bits
+from engine.cards import CARDS, SUIT_MASK, Card
 from engine.deal import FirstDeal
 
 if TYPE_CHECKING:
@@ -65,8 +65,6 @@ from engine.ranking import POINTS, STRENGTH
 
 REJECTION_TRIES = 20
 """Deals tried before the auction for one that explains the calls made."""
-PLAY_REJECTION_TRIES = 8
-"""Deals tried during the play for one that explains the auction."""
 SAMPLES = 48
 """Samples per decision, at most."""
 RACE_AFTER = 8
@@ -150,28 +148,10 @@ class StrongBot(Bot):
     def _play_sample(
         self, view: View, knowledge: Knowledge, position: PlayPosition, calls: list[str]
     ) -> list[int]:
-        """Hidden hands consistent with the play and, as far as a few tries find, with the auction:
-        a random five of each seat's eight cards (the bidding card was not among the receiver's
-        five) must make rule-of-thumb players call as they did."""
-        hands = sample_hands(knowledge, self.rng)
-        if not calls:
-            return hands
-        rng = self.rng
-        bidding_card = view.bidding_card
-        receiver = view.contract.receiver if view.contract is not None else -1
-        for _ in range(PLAY_REJECTION_TRIES):
-            first = [0, 0, 0, 0]
-            for s, cards in enumerate(position.original_hands(hands)):
-                if s == view.seat:
-                    continue
-                if s == receiver:
-                    cards &= ~(1 << bidding_card)
-                for c in rng.sample(list(iter_bits(cards)), 5):
-                    first[s] |= 1 << c
-            if explains(view.rules, view.dealer, bidding_card, calls, first, view.seat):
-                break
-            hands = sample_hands(knowledge, rng)
-        return hands
+        """Hidden hands consistent with the play and the auction (the coach's own sampling)."""
+        from engine.coach.evaluator import sample_play_deal  # the evaluator imports the bots' modules
+
+        return sample_play_deal(view, knowledge, position, calls, self.rng)
 
     # -- auction
     def bid(self, view: View) -> str:
