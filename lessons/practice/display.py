@@ -604,6 +604,8 @@ class MistakeShown:
     """Why the better card is better: the hint's principle, in words."""
     samples: int = 0
     """The sampled deals the verdict was judged on (0: a position judged with every hand open)."""
+    practicable: bool = True
+    """With every hand seen the card loses points too: the position makes a best-card puzzle."""
 
 
 @dataclass
@@ -689,6 +691,7 @@ def review_shown(
                 practised=m["trick"] in practised,
                 principles=principles(m.get("reasons", [])),
                 samples=int(m.get("samples", 0)),
+                practicable=int(m.get("open", {}).get("loss", m["loss"])) > 0,
             )
         )
     shown.bids = [

@@ -296,6 +296,9 @@ def practise(row: HandReview, trick: int, session_key: str, user: Any) -> Puzzle
     mistake = next((c for c in row.result.get("cards", []) if c["trick"] == trick), None)
     if row.status != ReviewStatus.DONE or mistake is None:
         raise NotAMistake(trick)
+    if mistake.get("open", {}).get("loss", mistake["loss"]) <= 0:
+        # With every hand seen the card lost nothing here: no best-card puzzle to practise.
+        raise NotAMistake(trick)
     key = f"mine-{row.game_id}-{row.hand}-{trick}-{row.key[:8]}"
     puzzle = Puzzle.objects.filter(key=key).first()
     if puzzle is None:

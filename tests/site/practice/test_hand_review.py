@@ -20,15 +20,18 @@ from tests.site.practice.tools import HTMX, choice, play_it_out, play_out_hand, 
 
 
 def a_hand_with_a_card_mistake(client, variant="saudi", lang="en"):
-    """Hands played at random by the learner until the review finds a costly card; (game, n, mistake)."""
+    """Hands played at random by the learner until the review finds a costly card (from the learner's
+    seat, and with every hand seen); (game, n, mistake)."""
     game = start(client, variant, lang=lang)
     for seed in range(1, 30):
         play_out_hand(client, game, seed=seed, lang=lang)
         game.refresh_from_db()
         n = len(game.hands)
         row = HandReview.objects.filter(game=game, hand=n).first()
-        if row is not None and row.status == ReviewStatus.DONE and row.result["cards"]:
-            return game, n, row.result["cards"][0]
+        # A mistake that also loses points with every hand seen: its position makes a puzzle.
+        found = [c for c in row.result["cards"] if c["open"]["loss"] > 0] if row is not None else []
+        if row is not None and row.status == ReviewStatus.DONE and found:
+            return game, n, found[0]
         client.post(f"/{lang}/practice/game/{game.pk}/next", {"move": game.move})
     raise AssertionError("no card mistake in any hand")
 
@@ -188,6 +191,22 @@ def test_a_damaged_trick_is_a_400_with_a_message(client, trick):
     assert response.status_code == 400
     assert "open the review again" in response.text
     assert not ReviewItem.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_mistake_the_open_hands_do_not_confirm_offers_no_puzzle(client):
+    """From the learner's seat the card was clearly worse; with every hand seen it lost nothing: the
+    verdict stands, but a best-card puzzle of that position would call the card right."""
+    game, n, mistake = a_hand_with_a_card_mistake(client)
+    row = HandReview.objects.get(game=game, hand=n)
+    row.result["cards"] = [{**mistake, "open": {"best": [mistake["played"]], "loss": 0}}]
+    row.save()
+
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
+    response = client.post(f"/en/practice/game/{game.pk}/hand/{n}/practise", {"trick": mistake["trick"]})
+
+    assert f'id="mistake-{mistake["trick"]}"' in page.text and "Practise this position" not in page.text
+    assert response.status_code == 400 and not ReviewItem.objects.exists()
 
 
 @pytest.mark.django_db
