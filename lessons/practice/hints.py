@@ -12,6 +12,12 @@ was asked for (``hints``: their ``at``, each counted once however often it is as
               "reasons": [["hint.cash", {"card": "AH"}]]},
      "hints": [4, 12]}
 
+A call's hint also keeps ``options``: each allowed call's average game points, its interval and
+how often the contract it leads to is made, over the evaluator's sampled deals
+(:mod:`engine.coach.evaluator`), shown under the reasons. The hint and the hand review use the same
+seed (:data:`~lessons.practice.state.COACH_SEED`) and sample count: the review values the hinted
+decision on the same deals, so it never marks it.
+
 The sentences are the site's own (``gettext``, each variant in its own words through the
 catalogs' variant contexts); cards, seats, suits, calls and projects are named by
 :mod:`engine.messages`.
