@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from engine.bots import view_of
 from engine.coach.evaluator import evaluate
+from engine.coach.review import judge
 from lessons.models import HandReview, PracticeGame, ReviewItem, ReviewStatus
 from lessons.practice.review import SAMPLES
 from lessons.practice.state import COACH_SEED, Table
@@ -19,14 +20,18 @@ DESK = {"width": 1280, "height": 900}
 
 def costly_card(game: PracticeGame) -> tuple[str, int] | None:
     """A legal card of the learner now that the review will mark (judged from the learner's seat,
-    on the hint's own samples), and its expected loss in card points."""
+    on the hint's own samples) and that loses points with every hand seen too (so that its position
+    makes a puzzle to practise), and its expected loss in card points."""
     table = Table(game)
-    evaluation = evaluate(view_of(table.hand, table.learner), COACH_SEED, SAMPLES)
-    marked = [c for c in evaluation.options if evaluation.mistake(c)]
-    if not marked:
-        return None
-    worst = max(marked, key=evaluation.loss)
-    return worst, round(evaluation.loss(worst))
+    view = view_of(table.hand, table.learner)
+    evaluation = evaluate(view, COACH_SEED, SAMPLES)
+    for card in sorted(evaluation.options, key=evaluation.loss, reverse=True):
+        if not evaluation.mistake(card):
+            break
+        judged = judge(view, card, COACH_SEED, SAMPLES, table.hand.tricks.hands)
+        if judged.open is not None and judged.open.loss > 0:
+            return card, round(evaluation.loss(card))
+    return None
 
 
 def play_a_hand_with_a_mistake(page: Page) -> tuple[int, str, int, int]:
