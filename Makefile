@@ -35,7 +35,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 apt_install = { $(APT_INSTALL) $(1) || { apt-get update && $(APT_INSTALL) $(1); }; }
 
-.PHONY: help venv compiled messages run test lint bench simulations loadtest chromium postgres redis
+.PHONY: help venv compiled messages run test lint bench match simulations loadtest chromium postgres redis
 
 # help: list the targets (the default).
 help:
@@ -43,6 +43,7 @@ help:
 	@echo "make test    install what the tests need and run the whole suite (SQLite, then PostgreSQL)"
 	@echo "make lint    ruff and mypy (strict on engine/; lessons/ and baloot_site/ with Django's types)"
 	@echo "make bench   run the benchmarks in bench/"
+	@echo "make match   the coach's strong bot against the older one (long)"
 	@echo "make simulations  the bidding and score-sheet simulations of docs/simulations.md (about 4 CPU minutes)"
 	@echo "make compiled  build the solver's search in C with gcc and mypyc (part of make venv; optional)"
 	@echo "make loadtest  gunicorn on PostgreSQL, 32 simulated users: a class mix then a saturation mix, 60 s each"
@@ -128,6 +129,11 @@ lint: venv
 # bench: run every bench/bench_*.py module's main(), printing `BENCH <name> <value> <unit>` lines.
 bench: venv messages
 	$(PY) bench/run.py
+
+# match: the strong bot with the coach's evaluator against the older one, a duplicate match of 200
+# deals per variant, and the hints the review contradicts (bench/match.py); long, so apart from bench.
+match: venv
+	$(PY) bench/match.py
 
 # simulations: hand evaluation by simulation (bench/bidding_simulations.py): for each scenario, how
 # often each call's contract is made and the average margin, as `BENCH sim_*` lines and a table.

@@ -9,9 +9,9 @@ The requests: games at the practice table of each variant (Django's test Client 
 header, on a throwaway database: bench/child.py), a hint asked at every decision of the learner
 (calls, doubling words, declarations, cards), each timed from the request to the complete
 response; then the learner plays a legal choice. The engine's part: South's every decision in
-hands played by the rule-of-thumb bot, each answered from South's view only (the strong bot's
-sampling, or in the endgame the exact solver on sampled deals). Wall-clock time: the strong bot
-stops sampling after a wall-clock budget.
+hands played by the rule-of-thumb bot, each answered from South's view only (the coach's evaluator:
+a fixed number of sampled deals, each played out, exactly by the solver in the endgame). Wall-clock
+time.
 
 (``solver_hint_ms_p95`` of bench_review is the solver's hint of a position with every hand open.)
 Usage: ``python bench/run.py bench_hints``.

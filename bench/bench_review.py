@@ -1,5 +1,6 @@
-"""BENCH review_hand_s_p95, solver_hint_ms_p95: the review of a finished hand, and the solver's hint
-of a position with every hand open; one core.
+"""BENCH open_review_hand_s_p95, solver_hint_ms_p95: the review of a finished hand with every hand
+open (the coach's review from the seat's view is bench_coach's review_hand_s), and the solver's
+hint of a position with every hand open; one core.
 
 - review: random deals, a random variant and contract, played to the end with
   random legal cards; :func:`engine.solver.review.review` of one seat (drawn
@@ -94,8 +95,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv or [])
     if args.hands:
         reviews = review_times(args.hands, args.seed)
-        print(f"BENCH review_hand_s_p50 {statistics.median(reviews):.2f} s")
-        print(f"BENCH review_hand_s_p95 {percentile(reviews, 0.95):.2f} s")
+        print(f"BENCH open_review_hand_s_p50 {statistics.median(reviews):.2f} s")
+        print(f"BENCH open_review_hand_s_p95 {percentile(reviews, 0.95):.2f} s")
     if args.hints:
         hints = hint_times(args.hints, args.seed + 1)
         print(f"BENCH solver_hint_ms_p50 {statistics.median(hints) * 1000:.0f} ms")

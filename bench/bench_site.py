@@ -95,14 +95,15 @@ def answer_plan() -> list[tuple[str, str, dict[str, Any], bool]]:
     from lessons.models import Step
 
     steps = Step.objects.filter(kind="puzzle").select_related("lesson__course", "puzzle")
+    # The address names the course (its key: "french-playing-well"), not only its variant.
     plan = []
     for lang in LANGUAGES:
-        for step in steps.order_by("lesson__course__variant", "lesson__order", "order"):
+        for step in steps.order_by("lesson__course__key", "lesson__order", "order"):
             lesson = step.lesson
             # Step numbers are positions in the lesson (1-based), as in the URLs.
             n = list(lesson.steps.values_list("pk", flat=True)).index(step.pk) + 1
             with translation.override(lang):
-                url = reverse("lessons-puzzle-answer", args=[lesson.course.variant, lesson.slug, n])
+                url = reverse("lessons-puzzle-answer", args=[lesson.course.key, lesson.slug, n])
             right, wrong = right_and_wrong(step.puzzle)
             if wrong is not None:
                 plan.append((lang, url, wrong, False))
@@ -162,7 +163,7 @@ def puzzle_page_bytes() -> tuple[int, list[str]]:
     assert step is not None, "the curriculum has no puzzle"
     n = list(step.lesson.steps.values_list("pk", flat=True)).index(step.pk) + 1
     client = Client()
-    page = client.get(f"/en/learn/{step.lesson.course.variant}/{step.lesson.slug}/{n}/")
+    page = client.get(f"/en/learn/{step.lesson.course.key}/{step.lesson.slug}/{n}/")
     assert page.status_code == 200, page.status_code
     urls = assets(page.text)
     total = 0

@@ -31,10 +31,19 @@ def main(argv: list[str]) -> int:
         return 2
     if not wanted:
         print("no benchmarks yet (bench/bench_*.py)", file=sys.stderr)
+    failed = []
     for name in wanted:
-        module = importlib.import_module(f"bench.{name}")
-        module.main()
+        # One module failing must not hide the others' figures: report it, go on, fail at the end.
+        try:
+            module = importlib.import_module(f"bench.{name}")
+            module.main()
+        except (Exception, SystemExit) as e:
+            failed.append(name)
+            print(f"bench {name} failed: {type(e).__name__}: {e}", file=sys.stderr)
         sys.stdout.flush()
+    if failed:
+        print(f"failed benchmark(s): {', '.join(failed)}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -8,12 +8,11 @@ looks at a hidden card: every function is given what the seat sees (a
 
 Where the suggestion comes from:
 
-- **a card**: the strong bot (:class:`~engine.bots.strong.StrongBot`: hidden hands sampled from
-  what the seat has seen, each card played out); in the endgame (:data:`ENDGAME_CARDS` cards or
-  fewer in hand) the exact solver on those same sampled deals, which also names the solver's
-  themes that hold on most of them (:mod:`engine.solver.themes`: keeping the master for the last
-  trick, unblocking);
-- **a call or a doubling word**: the strong bot's estimate over sampled deals;
+- **a card**: the evaluator (:mod:`engine.coach.evaluator`: the hidden hands sampled from what
+  the seat has seen, each card played out on every sampled deal, exactly by the solver in the
+  endgame); in the endgame the solver also names its themes that hold on most of those deals
+  (:mod:`engine.solver.themes`: keeping the master for the last trick, unblocking);
+- **a call or a doubling word**: the evaluator's estimate over sampled deals;
 - **a declaration**: the rules: the best split of the hand (:func:`engine.projects.best_split_mask`).
 
 The reasons name the principle in a beginner's terms, read off the seat's view and the card
@@ -24,7 +23,8 @@ ID                          when (params)
 ==========================  ================================================================
 ``hint.forced``             the only legal card (``card``)
 ``hint.count-trumps``       Hokm, leading a trump while trumps are still out (``card``, ``left``)
-``hint.cash``               leading the master card of its suit, worth points (``card``)
+``hint.cash``               leading (or winning with) the master card of its suit, worth points
+                            (``card``)
 ``hint.lead-short``         Hokm, leading a plain suit of one or two cards while holding trumps:
                             once it is gone, it can be ruffed (``card``, ``suit``)
 ``hint.lead-long``          Sun, leading the longest suit, four cards or more (``card``, ``suit``,
@@ -43,6 +43,15 @@ ID                          when (params)
 ``hint.duck``               an opponent holds the trick, a card could beat it, the card does not
                             (``card``, ``seat``, ``kept``: the card that could have won)
 ``hint.low``                the trick cannot be won: the card worth the least (``card``)
+``hint.keep-guard``         the cheapest card guards an honour (``kept``): another card goes
+                            (``card``)
+``hint.discard-short``      no card of the suit led and no trump played: a card of the shortest
+                            plain suit (``card``, ``suit``)
+``hint.lead-partner``       leading the suit the partner led before (``card``, ``partner``,
+                            ``suit``)
+``hint.force-buyer``        defending in Hokm: a suit the buyer has none of, while it still holds
+                            trumps, makes it trump (``card``, ``seat``)
+``hint.lead-through``       defending: the buyer plays right after the lead (``card``, ``seat``)
 ``hint.last-trick``         (endgame) keeping a winner for the last trick and its 10 (``card``)
 ``hint.unblock``            (endgame) a high card played so that the partner's cards win (``card``)
 ``hint.belote``             the card that carries the Baloot (belote) call: say it (``card``)
@@ -77,9 +86,10 @@ from engine.auction import ASHKAL, HOKM, PASS, SUN, TAKE
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.knowledge import infer
 from engine.bots.sampling import sample_hands
-from engine.bots.strong import StrongBot
 from engine.bots.view import View
 from engine.cards import ACE, CARDS, JACK, KING, NINE, QUEEN, SEATS, SUIT_LETTERS, SUIT_MASK, TEN, Card, card
+from engine.coach import evaluator
+from engine.coach.evaluator import Evaluation, evaluate_call, evaluate_card, evaluate_double
 from engine.explain import Reason
 from engine.hand import Phase
 from engine.projects import best_split_mask, declaration_window
@@ -89,14 +99,10 @@ from engine.solver.solution import line_after, solve
 from engine.solver.themes import last_trick, unblock
 from engine.variants import RuleSet
 
-ENDGAME_CARDS = 4
-"""Cards in hand from which a card hint solves sampled deals exactly (fast: a few ms each)."""
 ENDGAME_SAMPLES = 16
-"""Sampled deals solved for an endgame hint."""
-SAMPLES = 32
-"""At most this many samples for the strong bot's estimate of a hint."""
-BUDGET_MS = 180.0
-"""Time after which the strong bot stops sampling for a hint (the aim: a hint in 300 ms)."""
+"""Sampled deals solved for the endgame themes of a hint (the last trick, unblocking)."""
+SAMPLES = evaluator.SAMPLES
+"""Sampled deals per hint: the review samples as many, so that both judge alike."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +117,8 @@ class Advice:
     """``bot`` (the strong bot's sampling), ``solver`` (sampled deals solved exactly), ``thumb``
     (the rule-of-thumb bot, where the hidden hands cannot be sampled) or ``rules``."""
     samples: int = 0
+    evaluation: Evaluation | None = None
+    """Every choice's value over the sampled deals (:mod:`engine.coach.evaluator`), when sampled."""
 
 
 # ---------------------------------------------------------------- cards
@@ -168,6 +176,8 @@ def card_reasons(view: View, c: int) -> list[Reason]:
             length = (view.hand & SUIT_MASK[c >> 3]).bit_count()
             if length >= 4 and all((view.hand & SUIT_MASK[s]).bit_count() <= length for s in range(4)):
                 reasons.append(Reason("hint.lead-long", {"card": card_, "suit": c >> 3, "count": length}))
+        if not reasons:
+            reasons += _lead_reasons(view, c)
         return [*reasons, *_belote(view, c)]
 
     led = trick[0] >> 3
@@ -208,12 +218,78 @@ def card_reasons(view: View, c: int) -> list[Reason]:
         reasons.append(Reason("hint.win", {"card": card_}))
     elif beats and all(STRENGTH[trump][x] >= STRENGTH[trump][c] for x in beaters):
         reasons.append(Reason("hint.beat-cheap", {"card": card_, "top": CARDS[top]}))
+    elif beats and points[c] > 0 and _master(view, c):
+        reasons.append(Reason("hint.cash", {"card": card_}))
     elif not beats and beaters:
         kept = max(beaters, key=lambda x: STRENGTH[trump][x])
         reasons.append(Reason("hint.duck", {"card": card_, "seat": SEATS[top_seat], "kept": kept}))
     elif not beaters and all(points[x] >= points[c] for x in _bits(legal)):
         reasons.append(Reason("hint.low", {"card": card_}))
+    elif not beats:
+        reasons += _keep_guard(view, c) or _discard_short(view, c, led)
     return [*reasons, *_belote(view, c)]
+
+
+def _guarded(view: View, suit: int) -> int | None:
+    """A high card of ``suit`` (worth points, exactly one stronger card still out) that another
+    card of the seat's protects: the honour, or None."""
+    trump = view.trump
+    strength = STRENGTH[trump]
+    held = view.hand & SUIT_MASK[suit]
+    for h in sorted(_bits(held), key=lambda x: -strength[x]):
+        above = sum(1 for x in _bits(view.unseen & SUIT_MASK[suit]) if strength[x] > strength[h])
+        if above == 1 and POINTS[trump][h] >= 10 and held.bit_count() >= 2:
+            return h
+    return None
+
+
+def _keep_guard(view: View, c: int) -> list[Reason]:
+    """``c`` is not the cheapest card, but the cheapest one guards an honour: keep the guard."""
+    points = POINTS[view.trump]
+    cheapest = min(_bits(view.legal), key=lambda x: (points[x], STRENGTH[view.trump][x]))
+    if cheapest == c or cheapest >> 3 == c >> 3:
+        return []
+    honour = _guarded(view, cheapest >> 3)
+    if honour is None or (view.hand & SUIT_MASK[cheapest >> 3]).bit_count() > 2:
+        return []
+    return [Reason("hint.keep-guard", {"card": CARDS[c], "kept": CARDS[honour]})]
+
+
+def _discard_short(view: View, c: int, led: int) -> list[Reason]:
+    """Not following suit and not trumping: ``c`` comes from the shortest plain suit held."""
+    trump = view.trump
+    if view.hand & SUIT_MASK[led] or c >> 3 == trump:
+        return []
+    lengths = {s: (view.hand & SUIT_MASK[s]).bit_count() for s in range(4) if s != trump}
+    lengths = {s: n for s, n in lengths.items() if n}
+    if not lengths or lengths[c >> 3] != min(lengths.values()) or _master(view, c):
+        return []
+    return [Reason("hint.discard-short", {"card": CARDS[c], "suit": c >> 3})]
+
+
+def _lead_reasons(view: View, c: int) -> list[Reason]:
+    """A lead no plainer principle explains: the partner's suit, forcing the buyer to trump, or
+    leading through the buyer."""
+    card_ = CARDS[c]
+    suit = c >> 3
+    trump = view.trump
+    contract = view.contract
+    partner = view.seat.partner
+    if any(p.seat == partner and p.card >> 3 == suit and i % 4 == 0 for i, p in enumerate(view.plays)):
+        return [Reason("hint.lead-partner", {"card": card_, "partner": partner, "suit": suit})]
+    if contract is None or int(contract.team) == view.seat & 1:
+        return []
+    buyer = contract.taker
+    if trump != NO_TRUMP and suit != trump:
+        knowledge = infer(view)
+        voids = knowledge.void_suits(buyer)
+        may_trump = view.unseen & SUIT_MASK[trump] & ~knowledge.forbidden[buyer]
+        if suit in voids and may_trump:
+            return [Reason("hint.force-buyer", {"card": card_, "seat": buyer})]
+    step = -1 if view.rules.clockwise else 1
+    if (view.seat + step) % 4 == buyer and suit != trump:
+        return [Reason("hint.lead-through", {"card": card_, "seat": buyer})]
+    return []
 
 
 def _belote(view: View, c: int) -> list[Reason]:
@@ -234,9 +310,12 @@ def _belote(view: View, c: int) -> list[Reason]:
     return [Reason("hint.belote", {"card": CARDS[c]})]
 
 
-def advise_play(view: View, seed: int = 0, full_history: bool = True) -> Advice:
+def advise_play(view: View, seed: int = 0, full_history: bool = True, samples: int = SAMPLES) -> Advice:
     """The card to play and why (``full_history``: the view holds every card played in the hand,
-    so the hidden hands can be sampled; a position from the middle of a hand has no such record)."""
+    so the hidden hands can be sampled; a position from the middle of a hand has no such record).
+
+    The card is the evaluator's (:func:`engine.coach.evaluator.evaluate_card`): the same view,
+    seed and sample count give the same card, so the review never marks a hinted card wrong."""
     legal = view.legal
     if not legal:
         raise ValueError("the seat has no card to play now")
@@ -247,44 +326,44 @@ def advise_play(view: View, seed: int = 0, full_history: bool = True) -> Advice:
         c = int(HeuristicBot().play(view))
         reasons = card_reasons(view, c) or [Reason("hint.thumb", {"card": CARDS[c]})]
         return Advice("play", str(CARDS[c]), tuple(reasons), "thumb")
-    if view.hand.bit_count() <= ENDGAME_CARDS:
-        return _endgame(view, seed)
-    bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
-    c = int(bot.play(view))
+    evaluation = evaluate_card(view, seed, samples)
+    return play_advice(view, evaluation, seed)
+
+
+def play_advice(view: View, evaluation: Evaluation, seed: int = 0) -> Advice:
+    """The advice for the evaluator's card: the principles that make it good."""
+    c = Card.parse(evaluation.choice)
     reasons = card_reasons(view, c)
+    if evaluation.exact and evaluation.samples > 1:
+        reasons = [*_endgame_themes(view, c, seed), *reasons]
     if not reasons:
-        # Unsampled: the legal cards were all alike (adjacent, worth the same).
-        reasons = (
-            _estimate(c, bot.samples_used) if bot.samples_used else [Reason("hint.equal", {"card": CARDS[c]})]
-        )
-    return Advice("play", str(CARDS[c]), tuple(reasons), _source(bot), bot.samples_used)
+        if evaluation.samples > 1:
+            reasons = _estimate(c, evaluation.samples)
+        else:  # unsampled: the legal cards were all alike (adjacent, worth the same)
+            reasons = [Reason("hint.equal", {"card": CARDS[c]})]
+    source = "solver" if evaluation.exact else "bot"
+    if evaluation.samples <= 1:
+        source = "rules"
+    return Advice("play", str(CARDS[c]), tuple(reasons), source, evaluation.samples, evaluation)
 
 
 def _estimate(c: int, samples: int) -> list[Reason]:
     return [Reason("hint.estimate", {"card": CARDS[c], "samples": samples})]
 
 
-def _endgame(view: View, seed: int) -> Advice:
-    """The endgame: the exact solver on deals sampled from what the seat has seen; the solver's
-    themes (the last trick, unblocking) that hold for the chosen card on most of those deals."""
+def _endgame_themes(view: View, c: Card, seed: int) -> list[Reason]:
+    """The solver's themes (the last trick, unblocking) that hold for ``c`` on most of
+    :data:`ENDGAME_SAMPLES` deals sampled from what the seat has seen."""
     assert view.contract is not None
     rng = random.Random(seed)
     knowledge = infer(view)
     trump = view.trump
-    team = view.seat & 1
     leader = SEATS[view.leader] if view.leader is not None else view.seat
-    totals: Counter[int] = Counter()
-    solved = []
+    found: Counter[str] = Counter()
     for _ in range(ENDGAME_SAMPLES):
         hands = sample_hands(knowledge, rng)
         h = (hands[0], hands[1], hands[2], hands[3])
         s = solve(view.rules, trump, h, view.seat, leader, list(view.trick), (0, 0), None)
-        for played, value in s.values.items():
-            totals[played] += value[team]
-        solved.append((h, s))
-    c = CARDS[max(totals, key=lambda x: (totals[x], -x))]
-    found: Counter[str] = Counter()
-    for h, s in solved:
         if c not in s.best:
             continue
         found["samples"] += 1
@@ -294,13 +373,11 @@ def _endgame(view: View, seed: int) -> Advice:
             s = replace(s, best=[c, *[b for b in s.best if b != c]], line=line)
         found["last-trick"] += last_trick(p, s)
         found["unblock"] += unblock(p, s)
-    reasons = card_reasons(view, c)
-    for key in ("last-trick", "unblock"):
-        if found["samples"] and found[key] * 2 > found["samples"]:
-            reasons.insert(0, Reason(f"hint.{key}", {"card": CARDS[c]}))
-    if not reasons:
-        reasons = _estimate(c, ENDGAME_SAMPLES)
-    return Advice("play", str(CARDS[c]), tuple(reasons), "solver", ENDGAME_SAMPLES)
+    return [
+        Reason(f"hint.{key}", {"card": c})
+        for key in ("last-trick", "unblock")
+        if found["samples"] and found[key] * 2 > found["samples"]
+    ]
 
 
 # ---------------------------------------------------------------- the auction and the doubling
@@ -349,30 +426,27 @@ def call_reasons(view: View, call: str, samples: int = 0) -> list[Reason]:
     return [Reason("hint.estimate", {"call": call, "samples": samples})]
 
 
-def advise_call(view: View, seed: int = 0) -> Advice:
-    """The call to make in the auction and why (the strong bot's estimate over sampled deals)."""
+def advise_call(view: View, seed: int = 0, samples: int = SAMPLES) -> Advice:
+    """The call to make in the auction and why (the evaluator's estimate over sampled deals)."""
     if not view.choices:
         raise ValueError("the seat has no call to make now")
-    bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
-    call = bot.bid(view)
-    reasons = tuple(call_reasons(view, call, bot.samples_used))
-    return Advice("call", call, reasons, _source(bot), bot.samples_used)
+    evaluation = evaluate_call(view, seed, samples)
+    call = evaluation.choice
+    reasons = tuple(call_reasons(view, call, evaluation.samples))
+    source = "bot" if len(evaluation.options) > 1 else "rules"
+    return Advice("call", call, reasons, source, evaluation.samples, evaluation)
 
 
-def advise_double(view: View, seed: int = 0) -> Advice:
-    """The doubling word to say and why (the strong bot's estimate over sampled deals)."""
+def advise_double(view: View, seed: int = 0, samples: int = SAMPLES) -> Advice:
+    """The doubling word to say and why (the evaluator's estimate over sampled deals)."""
     if not view.choices:
         raise ValueError("the seat has no word to say now")
-    bot = StrongBot(seed=seed, samples=SAMPLES, budget_ms=BUDGET_MS)
-    word = bot.double(view)
-    n = bot.samples_used
+    evaluation = evaluate_double(view, seed, samples)
+    word = evaluation.choice
+    n = evaluation.samples
     reason = Reason("hint.double-pass" if word == PASS else "hint.double", {"call": word, "samples": n})
-    return Advice("double", word, (reason,), _source(bot), n)
-
-
-def _source(bot: StrongBot) -> str:
-    """``bot`` when the strong bot sampled; ``rules`` when the rules left one choice worth trying."""
-    return "bot" if bot.samples_used else "rules"
+    source = "bot" if len(evaluation.options) > 1 else "rules"
+    return Advice("double", word, (reason,), source, n, evaluation)
 
 
 # ---------------------------------------------------------------- declaring
@@ -394,12 +468,12 @@ def advise_declaration(rules: RuleSet, trump: int, dealt: int) -> Advice:
     return Advice("declare", ",".join(types), tuple(reasons))
 
 
-def advise(view: View, seed: int = 0, full_history: bool = True) -> Advice:
+def advise(view: View, seed: int = 0, full_history: bool = True, samples: int = SAMPLES) -> Advice:
     """The advice for whatever ``view.seat`` must decide now: a call, a doubling word or a card."""
     if view.phase is Phase.AUCTION:
-        return advise_call(view, seed)
+        return advise_call(view, seed, samples)
     if view.phase is Phase.DOUBLING:
-        return advise_double(view, seed)
+        return advise_double(view, seed, samples)
     if view.phase is Phase.PLAY:
-        return advise_play(view, seed, full_history)
+        return advise_play(view, seed, full_history, samples)
     raise ValueError(f"nothing to decide in phase {view.phase.value}")

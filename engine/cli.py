@@ -36,6 +36,7 @@ from engine.cards import (
     next_seat,
     seats_from,
 )
+from engine.coach import cli as coach_cli
 from engine.decouverte import commands as two_player
 from engine.explain import Reason, Step
 from engine.hand import Hand, Phase
@@ -80,8 +81,7 @@ from engine.projects import (
 from engine.ranking import NO_TRUMP, total_points
 from engine.scoring import TRICKS, HandFacts, InvalidHandFacts, score_hand
 from engine.solver.hint import hint
-from engine.solver.position import read_contract, read_position
-from engine.solver.review import review
+from engine.solver.position import read_position
 from engine.tricks import TrickPlay, TrickTaken
 from engine.variants import GAMES, VARIANTS, French, Moroccan, RuleSet, Saudi
 
@@ -528,58 +528,7 @@ def _taken_json(taken: TrickTaken, rules: RuleSet, trump: int, ctx: Context) -> 
     }
 
 
-# ---------------------------------------------------------------- review and hint
-
-
-def cmd_review(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
-    """Each card one seat played in a hand, judged with every hand open (engine.solver.review)."""
-    check_fields(obj, ("variant", "contract", "hands", "leader", "plays", "seat"), ("ekka", *COMMON))
-    ctx = _context(obj, lang, deck)
-    rules = ctx.rules
-    trump, taker_seat = read_contract(obj["contract"], rules)
-    by_seat = parse_seat_map(obj["hands"], "hands")
-    keys = {Seat.parse(k): k for k in obj["hands"]}
-    for seat in SEATS:
-        if seat not in by_seat:
-            raise InputError("missing-field", f"hands.{seat}")
-    dealt = {seat: parse_cards(by_seat[seat], f"hands.{keys[seat]}", 8, 8) for seat in SEATS}
-    check_distinct([(f"hands.{keys[s]}[{i}]", c) for s in SEATS for i, c in enumerate(dealt[s])])
-    hands = [sum(1 << c for c in dealt[seat]) for seat in SEATS]
-    leader = parse_seat(obj["leader"], "leader")
-    reviewed = parse_seat(obj["seat"], "seat")
-    ekka: list[int] = []
-    if "ekka" in obj:
-        if rules.name != "saudi":
-            raise InputError("unknown-field", "ekka", value="ekka")
-        ekka = [as_int(n, f"ekka[{i}]", 1, 8) for i, n in enumerate(as_list(obj["ekka"], "ekka", "[1, …]"))]
-    # Replay the hand once to check every play before anything is solved.
-    t = TrickPlay(rules, hands, trump, leader)
-    plays: list[Card] = []
-    for i, item in enumerate(_play_items(obj)):
-        if not t.trick and t.trick_number() + 1 in ekka:
-            t.ekka = True
-        c = _checked_play(t, item, f"plays[{i}]")
-        t.push(c, check=False)
-        plays.append(c)
-    taker = None if taker_seat is None else taker_seat.team
-    result = review(rules, trump, hands, leader, plays, reviewed, taker, ekka, taker_seat)
-    return {
-        "seat": str(result.seat),
-        "team": str(result.team),
-        "loss": result.loss,
-        "decisions": [
-            {
-                "trick": d.trick,
-                "played": str(d.played),
-                "value": d.value,
-                "values": {str(c): v for c, v in d.values.items()},
-                "best": [str(c) for c in d.best],
-                "loss": d.loss,
-                "reasons": ctx.reasons([d.reason]),
-            }
-            for d in result.decisions
-        ],
-    }
+# ---------------------------------------------------------------- hint
 
 
 def cmd_hint(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
@@ -606,9 +555,10 @@ COMMANDS: dict[str, Command] = {
     "projects": cmd_projects,
     "score": cmd_score,
     "bid": cmd_bid,
-    "review": cmd_review,
     "hint": cmd_hint,
     "play": cmd_play,
+    # The coach: advise and review, judged from one seat's view (engine/coach/cli.py).
+    **coach_cli.COMMANDS,
 }
 
 

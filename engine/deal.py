@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import CARDS, Card, Seat, seats_from
+from engine.cards import CARDS, Card, Seat, cards_of, seats_from
 from engine.variants import RuleSet
 
 
@@ -138,3 +139,32 @@ def complete_deal(first: FirstDeal, receiver: Seat, rules: RuleSet) -> tuple[int
             m |= bit[stock[p]]
         hands[seat] |= m
     return (hands[0], hands[1], hands[2], hands[3])
+
+
+def deck_for(
+    rules: RuleSet,
+    dealer: Seat,
+    first_hands: Sequence[int],
+    bidding_card: Card,
+    full_hands: Sequence[int],
+    receiver: Seat,
+) -> list[Card]:
+    """A deck that :func:`first_deal` and :func:`complete_deal` deal as given: ``first_hands``
+    (five cards a seat, masks), the bidding card, then ``full_hands`` (eight cards a seat) once
+    ``receiver`` has taken the bidding card. The inverse of dealing, for replaying a recorded hand.
+    """
+    order = seats_from((dealer + (-1 if rules.clockwise else 1)) % 4, rules.clockwise)
+    positions = _FIRST_POSITIONS[(2, 3) if getattr(rules, "deal_2_then_3", False) else (3, 2)]
+    deck: list[Card | None] = [None] * 32
+    for seat, player_positions in zip(order, positions, strict=True):
+        for p, c in zip(player_positions, cards_of(first_hands[seat]), strict=True):
+            deck[p] = c
+    deck[20] = bidding_card
+    stock = _STOCK_POSITIONS[order.index(receiver)]
+    for seat, player_positions in zip(order, stock, strict=True):
+        rest = full_hands[seat] & ~first_hands[seat] & ~(1 << bidding_card)
+        for p, c in zip(player_positions, cards_of(rest), strict=True):
+            deck[21 + p] = c
+    if any(c is None for c in deck):
+        raise ValueError("these hands are not a deal")
+    return [c for c in deck if c is not None]

@@ -804,6 +804,14 @@ MESSAGE_KEYS: tuple[Key, ...] = (
     gettext_noop("card.played"),
     gettext_noop("card.spanish.long"),
     gettext_noop("card.spanish.short"),
+    gettext_noop("coach.best"),
+    pgettext_lazy("saudi", "coach.best"),
+    gettext_noop("coach.best:call"),
+    pgettext_lazy("saudi", "coach.best:call"),
+    gettext_noop("coach.loses"),
+    pgettext_lazy("saudi", "coach.loses"),
+    gettext_noop("coach.loses:call"),
+    pgettext_lazy("saudi", "coach.loses:call"),
     gettext_noop("contract.hokm"),
     gettext_noop("contract.sun"),
     gettext_noop("contract.take"),
@@ -1266,3 +1274,6 @@ SOLVER_KEYS: tuple[Key, ...] = tuple(
 
 DECOUVERTE_KEYS: tuple[Key, ...] = tuple(k for k in MESSAGE_KEYS if ".fr2." in k.msgid)
 """Two-player Belote découverte (``*.fr2.*``): one more block appended to the catalogs, sorted in itself."""
+
+COACH_KEYS: tuple[Key, ...] = tuple(k for k in MESSAGE_KEYS if k.msgid.startswith("coach."))
+"""The coach's verdicts (``coach.*``, engine/coach/review.py): one more block appended to the catalogs."""

@@ -681,7 +681,67 @@ def _wrong_call(
         rule = refused[answer][0]["rule"] if refused[answer] else ""
         name = messages.call_name(answer, puzzle.variant, lang, deck)
         return [{"rule": rule, "message": str(_("You may not say “%(call)s” here.") % {"call": name})}]
+    if puzzle.task == Task.BID and answer in output.get("allowed", []):
+        return _call_figures(puzzle, answer, lang, deck)
     return []
+
+
+# What a call would likely bring, over deals that fit the caller's cards (the coach's evaluator).
+CALL_FIGURE = gettext_noop(
+    "%(call)s: the contract is made about %(made)s times in 10, %(value)s game points on average "
+    "(from %(low)s to %(high)s)."
+)
+PUZZLE_SAMPLES = 48
+"""Deals sampled to tell a bidding puzzle's learner what their call would likely bring."""
+
+
+def call_figure(
+    call: str, option: Mapping[str, float], variant: str, lang: str, deck: str, round_: int = 1
+) -> str:
+    """One call's figures over the sampled deals, in words (the bidding puzzles, the hand review)."""
+    return variant_gettext(CALL_FIGURE, variant) % {
+        "call": messages.call_name(call, variant, lang, deck, round_),
+        "made": round(option.get("made", 0.0) * 10),
+        "value": f"{option['value']:+.1f}",
+        "low": f"{option['low']:+.1f}",
+        "high": f"{option['high']:+.1f}",
+    }
+
+
+def _call_figures(puzzle: Puzzle, answer: str, lang: str, deck: str) -> list[dict[str, str]]:
+    """A legal call that is not the answer: what it would likely bring, then what the answer would."""
+    options = _call_options(json.dumps(puzzle.position, sort_keys=True))
+    if answer not in options:
+        return []
+    said = [answer, *(a for a in puzzle.answers if a in options and a != answer)]
+    return [
+        {"rule": "coach.call", "message": call_figure(c, options[c], puzzle.variant, lang, deck)}
+        for c in said
+    ]
+
+
+@functools.lru_cache(maxsize=512)
+def _call_options(position: str) -> dict[str, dict[str, float]]:
+    """Each allowed call of a bidding position valued by the coach (the same for every learner)."""
+    from engine.auction import new_auction
+    from engine.cards import Seat
+    from engine.coach.cli import view_from
+    from engine.coach.evaluator import evaluate_call
+
+    data = json.loads(position)
+    try:
+        dealer, card = Seat.parse(data["dealer"]), Card.parse(data["bidding_card"])
+        auction = new_auction(parse_rules(data), dealer, card)
+        for seat, call in data.get("calls", []):
+            auction = auction.call(call, Seat.parse(seat))
+        view = view_from({**data, "seat": str(auction.to_act)})
+        evaluation = evaluate_call(view, 0, PUZZLE_SAMPLES)
+    except (InputError, ValueError, KeyError):
+        return {}
+    return {
+        c: {"value": e.value, "low": e.low, "high": e.high, "made": evaluation.made.get(c, 0.0)}
+        for c, e in evaluation.options.items()
+    }
 
 
 def _wrong_first_lead(

@@ -371,4 +371,52 @@ VARIANT_WORDS = (
     pgettext_noop("french", "card points: %(n)s"),
     pgettext_noop("french", "the pot"),
     pgettext_noop("french", "void: nobody bought"),
+    pgettext_noop(
+        "saudi",
+        "Judged from your seat: over %(samples)s deals that fit what you had seen, not with the hidden cards.",  # noqa: E501
+    ),
+    pgettext_noop(
+        "saudi",
+        "With every hand seen (hindsight, not the verdict)",
+    ),
+    pgettext_noop(
+        "saudi",
+        "Card points your cards cost in all, on average over the deals that fit what you had seen: %(points)s.",  # noqa: E501
+    ),
+    pgettext_noop(
+        "saudi",
+        "%(call)s: the contract is made about %(made)s times in 10, %(value)s game points on average (from %(low)s to %(high)s).",  # noqa: E501
+    ),
+    pgettext_noop(
+        "saudi",
+        "Keep a guard: play %(card)s and keep the small card that protects %(kept)s.",
+    ),
+    pgettext_noop(
+        "saudi",
+        "Discard from your short suit: play %(card)s, and soon you will have no %(suit)s left.",
+    ),
+    pgettext_noop(
+        "saudi",
+        "Lead your partner's suit: %(partner)s led %(suit)s, so play %(card)s back to them.",
+    ),
+    pgettext_noop(
+        "saudi",
+        "Force the buyer to trump: %(seat)s has none of this suit, so %(card)s makes them spend a trump.",
+    ),
+    pgettext_noop(
+        "saudi",
+        "Lead through the buyer: %(seat)s must play right after you, before your partner. Play %(card)s.",
+    ),
+    pgettext_noop(
+        "french",
+        "Force the buyer to trump: %(seat)s has none of this suit, so %(card)s makes them spend a trump.",
+    ),
+    pgettext_noop(
+        "french",
+        "Lead through the buyer: %(seat)s must play right after you, before your partner. Play %(card)s.",
+    ),
+    pgettext_noop(
+        "saudi",
+        "What each call would likely bring",
+    ),
 )

@@ -167,4 +167,3 @@ class _Saudi(_Model):
             return None
         self._pass()
         return None
-

@@ -66,4 +66,3 @@ def has_jack_or_nine(mask: int, trump: int) -> bool:
 
 def trump_count(mask: int, trump: int) -> int:
     return (mask & SUIT_MASK[trump]).bit_count()
-

@@ -1,6 +1,12 @@
 """Level 3: sample the hidden hands, play every choice out, keep the best on average.
 
-Each decision is a small Monte Carlo search over determinizations:
+By default (``method="coach"``) every decision is the coach's evaluator's
+(:mod:`engine.coach.evaluator`): the same values the hints and the hand review
+give, each sampled deal solved exactly in the endgame, within the bot's sample
+count and time budget. The older method below (``method="race"``) is kept to
+measure the two against each other in a duplicate match (``bench/match.py``).
+
+Each decision of the older method is a small Monte Carlo search over determinizations:
 
 - **Play.** The hidden hands are sampled consistently with what the seat has
   seen (:mod:`engine.bots.knowledge`: voids and trump shortages proved by the
@@ -33,6 +39,7 @@ import random
 import time
 from collections.abc import Iterator
 from functools import partial
+from typing import TYPE_CHECKING
 
 from engine.auction import LADDER
 from engine.bots.auction_model import explains, finish_auction
@@ -49,14 +56,15 @@ from engine.bots.simulation import (
     sample_first_deal,
 )
 from engine.bots.view import View
-from engine.cards import CARDS, SUIT_MASK, Card, iter_bits
+from engine.cards import CARDS, SUIT_MASK, Card
 from engine.deal import FirstDeal
+
+if TYPE_CHECKING:
+    from engine.coach.evaluator import Evaluation
 from engine.ranking import POINTS, STRENGTH
 
 REJECTION_TRIES = 20
 """Deals tried before the auction for one that explains the calls made."""
-PLAY_REJECTION_TRIES = 8
-"""Deals tried during the play for one that explains the auction."""
 SAMPLES = 48
 """Samples per decision, at most."""
 RACE_AFTER = 8
@@ -77,7 +85,14 @@ class StrongBot(Bot):
         budget_ms: float | None = BUDGET_MS,
         min_samples: int = 4,
         race_after: int = RACE_AFTER,
+        method: str = "coach",
     ) -> None:
+        if method not in ("coach", "race"):
+            raise ValueError(f"unknown method {method!r}")
+        self.method = method
+        """``coach``: every decision is the evaluator's (:mod:`engine.coach.evaluator`, the values the
+        hints and the review use); ``race``: the older racing estimate of utility below, kept to
+        measure the two against each other (``make match``)."""
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
         self.max_samples = samples
@@ -111,6 +126,8 @@ class StrongBot(Bot):
         contract = view.contract
         if not legal & (legal - 1) or contract is None:
             return CARDS[legal.bit_length() - 1]
+        if self.method == "coach":
+            return Card.parse(self._evaluate(view).choice)
         trump = contract.trump
         live = view.unseen | view.hand | _mask(view.trick)
         cards = representatives(legal, live, trump)
@@ -131,34 +148,18 @@ class StrongBot(Bot):
     def _play_sample(
         self, view: View, knowledge: Knowledge, position: PlayPosition, calls: list[str]
     ) -> list[int]:
-        """Hidden hands consistent with the play and, as far as a few tries find, with the auction:
-        a random five of each seat's eight cards (the bidding card was not among the receiver's
-        five) must make rule-of-thumb players call as they did."""
-        hands = sample_hands(knowledge, self.rng)
-        if not calls:
-            return hands
-        rng = self.rng
-        bidding_card = view.bidding_card
-        receiver = view.contract.receiver if view.contract is not None else -1
-        for _ in range(PLAY_REJECTION_TRIES):
-            first = [0, 0, 0, 0]
-            for s, cards in enumerate(position.original_hands(hands)):
-                if s == view.seat:
-                    continue
-                if s == receiver:
-                    cards &= ~(1 << bidding_card)
-                for c in rng.sample(list(iter_bits(cards)), 5):
-                    first[s] |= 1 << c
-            if explains(view.rules, view.dealer, bidding_card, calls, first, view.seat):
-                break
-            hands = sample_hands(knowledge, rng)
-        return hands
+        """Hidden hands consistent with the play and the auction (the coach's own sampling)."""
+        from engine.coach.evaluator import sample_play_deal  # the evaluator imports the bots' modules
+
+        return sample_play_deal(view, knowledge, position, calls, self.rng)
 
     # -- auction
     def bid(self, view: View) -> str:
         choices = [c for c in view.choices if c != "redeal"]
         if len(choices) == 1:
             return choices[0]
+        if self.method == "coach":
+            return self._evaluate(view).choice
         return self.bid_estimates(view)[0]
 
     def bid_estimates(self, view: View) -> tuple[str, dict[str, float]]:
@@ -203,7 +204,16 @@ class StrongBot(Bot):
         choices = list(view.choices)
         if len(choices) == 1 or view.contract is None:
             return choices[0]
+        if self.method == "coach":
+            return self._evaluate(view).choice
         return self.double_estimates(view)[0]
+
+    def _evaluate(self, view: View) -> Evaluation:
+        from engine.coach.evaluator import evaluate  # the evaluator imports the bots' modules
+
+        evaluation = evaluate(view, self.rng.getrandbits(32), self.max_samples, budget_ms=self.budget_ms)
+        self.samples_used = evaluation.samples
+        return evaluation
 
     def double_estimates(self, view: View) -> tuple[str, dict[str, float]]:
         """The doubling word the bot says, and its estimate of each allowed word.

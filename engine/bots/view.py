@@ -182,4 +182,3 @@ def view_of(hand: Hand, seat: Seat) -> View:
         game_score=hand.game_score,
         pot=hand.pot,
     )
-

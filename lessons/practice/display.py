@@ -23,6 +23,7 @@ from engine.play import explain_play, explain_trick
 from engine.ranking import LAST_TRICK_BONUS, NO_TRUMP, STRENGTH
 from engine.tricks import TrickTaken
 from lessons import themes
+from lessons.checking import call_figure
 from lessons.practice.state import PositionPlay, Table, hints_used
 from lessons.templatetags.table import (
     TEAMS,
@@ -597,14 +598,23 @@ class MistakeShown:
     ideas: str
     """The themes of the position (what the best card teaches), named in the variant's words."""
     detail: str
-    """The engine's own sentence (``solve.loses``): what the team takes after the card and after the best."""
+    """The engine's own sentence (``solve.loses``) with every hand seen: the hindsight figure."""
     practised: bool = False
+    principles: list[str] = field(default_factory=list)
+    """Why the better card is better: the hint's principle, in words."""
+    samples: int = 0
+    """The sampled deals the verdict was judged on (0: a position judged with every hand open)."""
+    practicable: bool = True
+    """With every hand seen the card loses points too: the position makes a best-card puzzle."""
 
 
 @dataclass
 class BidShown:
     call: str
     best: str
+    principles: list[str] = field(default_factory=list)
+    figures: list[str] = field(default_factory=list)
+    """The call made and the better one: how often the contract is made, the average game points."""
 
 
 @dataclass
@@ -644,17 +654,23 @@ def review_shown(
     if status != "done":
         return shown
     seat = Seat.parse(result.get("seat", "S"))
+    from lessons.practice.hints import from_json, sentence  # the hints module imports this one
+
+    def principles(reasons: list[list[Any]]) -> list[str]:
+        return [t for t in (sentence(Reason(rule, from_json(params)), say) for rule, params in reasons) if t]
+
     for m in result.get("cards", []):
         played = Card.parse(m["played"])
         best = [Card.parse(c) for c in m["best"]]
+        open_best = [Card.parse(c) for c in m.get("open", {}).get("best", m["best"])]
         reason = Reason(
             "solve.loses",
             {
                 "card": played,
                 "seat": seat,
                 "team": TEAMS_BY_INDEX[m["team"]],
-                "points": m["loss"],
-                "best": best,
+                "points": m.get("open", {}).get("loss", m["loss"]),
+                "best": open_best,
                 "got": m["got"],
                 "could": m["could"],
                 "total": m["total"],
@@ -673,10 +689,22 @@ def review_shown(
                 ),
                 detail=messages.render(reason, variant, lang, deck),
                 practised=m["trick"] in practised,
+                principles=principles(m.get("reasons", [])),
+                samples=int(m.get("samples", 0)),
+                practicable=int(m.get("open", {}).get("loss", m["loss"])) > 0,
             )
         )
     shown.bids = [
-        BidShown(say.call(b["call"], b["round"]), say.call(b["best"], b["round"]))
+        BidShown(
+            say.call(b["call"], b["round"]),
+            say.call(b["best"], b["round"]),
+            principles(b.get("reasons", [])),
+            [
+                call_figure(c, b["options"][c], variant, lang, deck, b["round"])
+                for c in dict.fromkeys((b["call"], b["best"]))
+                if c in b.get("options", {})
+            ],
+        )
         for b in result.get("bids", [])
     ]
     shown.doubles = [

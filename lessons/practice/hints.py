@@ -12,6 +12,12 @@ was asked for (``hints``: their ``at``, each counted once however often it is as
               "reasons": [["hint.cash", {"card": "AH"}]]},
      "hints": [4, 12]}
 
+A call's hint also keeps ``options``: each allowed call's average game points, its interval and
+how often the contract it leads to is made, over the evaluator's sampled deals
+(:mod:`engine.coach.evaluator`), shown under the reasons. The hint and the hand review use the same
+seed (:data:`~lessons.practice.state.COACH_SEED`) and sample count: the review values the hinted
+decision on the same deals, so it never marks it.
+
 The sentences are the site's own (``gettext``, each variant in its own words through the
 catalogs' variant contexts); cards, seats, suits, calls and projects are named by
 :mod:`engine.messages`.
@@ -19,8 +25,7 @@ catalogs' variant contexts); cards, seats, suits, calls and projects are named b
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext_noop
@@ -31,8 +36,9 @@ from engine.bots import view_of
 from engine.cards import JACK, NINE, Card, Seat
 from engine.explain import Reason
 from engine.hand import Hand, Phase
+from lessons.checking import call_figure
 from lessons.practice.display import Say
-from lessons.practice.state import BadMove, PositionPlay, Table, hints_used
+from lessons.practice.state import COACH_SEED, BadMove, PositionPlay, Table, hints_used
 from lessons.templatetags.baloot import variant_gettext
 
 # The sentence of each reason (and case), with its %(name)s params (see :func:`_values`).
@@ -73,6 +79,21 @@ SENTENCES: dict[str, str] = {
         "Duck: let %(seat)s have this trick, play %(card)s and keep %(kept)s for later."
     ),
     "hint.low": gettext_noop("You cannot win this trick: play %(card)s, your card worth the least."),
+    "hint.keep-guard": gettext_noop(
+        "Keep a guard: play %(card)s and keep the small card that protects %(kept)s."
+    ),
+    "hint.discard-short": gettext_noop(
+        "Discard from your short suit: play %(card)s, and soon you will have no %(suit)s left."
+    ),
+    "hint.lead-partner": gettext_noop(
+        "Lead your partner's suit: %(partner)s led %(suit)s, so play %(card)s back to them."
+    ),
+    "hint.force-buyer": gettext_noop(
+        "Force the buyer to trump: %(seat)s has none of this suit, so %(card)s makes them spend a trump."
+    ),
+    "hint.lead-through": gettext_noop(
+        "Lead through the buyer: %(seat)s must play right after you, before your partner. Play %(card)s."
+    ),
     "hint.last-trick": gettext_noop(
         "Keep the master for the last trick: play %(card)s now, and your team takes the last "
         "trick and its 10 points."
@@ -172,17 +193,25 @@ def give(table: Table) -> None:
         "choice": advice.choice,
         "source": advice.source,
         "samples": advice.samples,
-        "reasons": [[r.rule, _to_json(r.params)] for r in advice.reasons],
+        "reasons": [[r.rule, to_json(r.params)] for r in advice.reasons],
     }
+    evaluation = advice.evaluation
+    if evaluation is not None and evaluation.kind == "call" and len(evaluation.options) > 1:
+        # Each call's figures over the sampled deals: what the suggested call and the others bring.
+        record["hint"]["options"] = {
+            c: {"value": e.value, "low": e.low, "high": e.high, "made": evaluation.made.get(c, 0.0)}
+            for c, e in evaluation.options.items()
+        }
     record["hints"] = sorted({*record.get("hints", []), at})
 
 
 def _advice(table: Table) -> Advice:
     hand = table.hand
     learner = table.learner
-    # A fresh seed: the record's seed shuffled the deck, and sampling with it could deal the
-    # hidden hands again as they are.
-    seed = secrets.randbelow(2**31)
+    # The coach's own seed, the one the review of the hand uses too: the evaluator seeds its
+    # samples from the learner's view and this number, so the review values this decision on the
+    # same deals and never marks the hinted choice a mistake (the hidden cards play no part).
+    seed = COACH_SEED
     if isinstance(hand, Hand) and hand.may_declare(learner) and hand.contract is not None:
         return advise_declaration(table.rules, hand.contract.trump, hand.full_hands[learner])
     if not table.learner_to_act():
@@ -210,6 +239,8 @@ class HintShown:
     source: str
     value: str
     """The suggested card's code or call's word, to mark its button."""
+    figures: list[str] = field(default_factory=list)
+    """For a call: what each allowed call would likely bring (the suggested one first)."""
 
 
 def shown(table: Table, say: Say) -> HintShown | None:
@@ -242,11 +273,14 @@ def shown(table: Table, say: Say) -> HintShown | None:
         what = _say(CHOICES["declare"], variant, choice=names)
     else:
         what = _say(CHOICES[kind], variant, choice=say.call(choice))
-    reasons = [sentence(Reason(rule, _from_json(params)), say) for rule, params in hint["reasons"]]
+    reasons = [sentence(Reason(rule, from_json(params)), say) for rule, params in hint["reasons"]]
     source = _say(
         SOURCES.get(hint.get("source", "rules"), SOURCES["rules"]), variant, n=hint.get("samples", 0)
     )
-    return HintShown(what, face, reasons, source, choice)
+    options = hint.get("options") or {}
+    order = [choice, *(c for c in options if c != choice)] if choice in options else []
+    figures = [call_figure(c, options[c], variant, say.lang, say.deck) for c in order]
+    return HintShown(what, face, reasons, source, choice, figures)
 
 
 def sentence(reason: Reason, say: Say) -> str:
@@ -320,19 +354,19 @@ def _say(msgid: str, variant: str, **params: Any) -> str:
 # ---------------------------------------------------------------- the record's JSON
 
 
-def _to_json(value: Any) -> Any:
+def to_json(value: Any) -> Any:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Seat):
         return str(value)
     if isinstance(value, dict):
-        return {k: _to_json(v) for k, v in value.items()}
+        return {k: to_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_to_json(v) for v in value]
+        return [to_json(v) for v in value]
     return value
 
 
-def _from_json(params: dict[str, Any]) -> dict[str, Any]:
+def from_json(params: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in params.items():
         if key in _CARD_KEYS:

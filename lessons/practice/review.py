@@ -1,16 +1,15 @@
 """The review of a finished hand at the practice table: the learner's mistakes, found and kept.
 
-Each card the learner played is judged with every hand open by the exact solver
-(:func:`engine.solver.review.review`): a card that gives away card points against the best card is
-a mistake, kept with what it cost, the best cards, the numbers of the engine's reason
-(``solve.loses``) and the themes of the position (:mod:`engine.solver.themes`: what the best card
-teaches). Each call of the learner's auction is set against the strong bot's estimate
-(:meth:`engine.bots.strong.StrongBot.bid_estimates`): a call is a mistake only when the bot's own
-call is clearly better on the deals it sampled (by :data:`BID_MARGIN` of utility, a quarter of the
-swing between losing and winning the hand), since a sample of a few dozen deals is no proof.
-Each doubling word of the learner is set the same way against the strong bot's estimate of each
-word (:meth:`~engine.bots.strong.StrongBot.double_estimates`, a margin in typical hands' game
-points) by the same :data:`BID_MARGIN`, and kept with the game points it cost on average.
+Each decision of the learner (a call, a doubling word, a card) is judged from the learner's seat
+(:func:`engine.coach.review.judge`): the evaluator values every choice on deals sampled from what
+the learner had seen, with the hints' own seed and sample count, so a hinted choice is never
+marked. A decision is a mistake only when it loses at least the evaluator's threshold on average
+(:data:`engine.coach.evaluator.MISTAKE_CARD_POINTS` card points; the same share of a hand in game
+points for a call or a doubling word) and the 95 % interval of that loss lies above zero. Each
+mistake is kept with the principle of the better choice (the hint's reasons), and a card mistake
+also with the double-dummy figure (what it cost with every hand seen: a note, not the verdict) and
+the themes of that position. A position game (from the middle of a hand, the cards gone before
+unknown) is judged with every hand open.
 
 The result holds cards, calls and numbers only (no sentence: lessons/practice/display.py words
 it). It is computed once per hand, off the request (lessons/practice/tasks.py), and kept in a
@@ -22,36 +21,33 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from engine import advice
 from engine.bots import view_of
-from engine.bots.outcome import scale
-from engine.bots.strong import StrongBot
 from engine.bots.view import View
-from engine.cards import SEATS, Card, Seat
+from engine.cards import CARDS, SEATS, Card, Seat
+from engine.coach.evaluator import MISTAKE_CARD_POINTS, Evaluation
+from engine.coach.review import Judgement, judge
+from engine.explain import Reason
 from engine.hand import Hand
 from engine.solver.hint import hint
-from engine.solver.position import write_position
+from engine.solver.position import BestCardPosition, write_position
 from engine.solver.review import review
 from lessons.models import HandReview, PracticeGame, Puzzle, ReviewItem, ReviewStatus, Source, Task
-from lessons.practice.state import BrokenGame, Move, Table
+from lessons.practice.hints import to_json
+from lessons.practice.state import COACH_SEED, BrokenGame, Move, Table
 
-# A call is judged wrong only when the strong bot's own call is better by this much utility
-# (engine.bots.outcome.utility: +1 a won hand, -1 a lost one, plus the margin in game points).
-BID_MARGIN = 0.5
-# The strong bot's samples for one call of the review: more than at the table, off the request.
-BID_SAMPLES = 64
-BID_BUDGET_MS = 300.0
-# The strong bot's samples for one doubling word: one playout each, so fewer fit in the time.
-DOUBLE_SAMPLES = 48
-DOUBLE_BUDGET_MS = 250.0
+# Sampled deals per decision: the hints' own count (engine.advice.SAMPLES), so that the review
+# values a hinted decision on the very deals the hint did.
+SAMPLES = advice.SAMPLES
 # What a stored result is: a change of its shape makes older results be computed again.
-VERSION = 2
+VERSION = 3
 # A review still pending this long after it was asked for is asked for again when its page is
 # opened: its task was lost (a Redis restarted without its data, a worker killed in the middle).
 # Longer than a queue's wait on a busy day; a review computed twice is stored once.
@@ -89,123 +85,144 @@ def analyse(table: Table, n: int) -> dict[str, Any]:
         "doubles": [],
         "judged": 0,
     }
-    t = hand.tricks
-    if t is not None and t.taken:
-        if isinstance(hand, Hand):
-            dealt = list(hand.full_hands)
-            contract = hand.contract
-        else:
-            dealt = _start_hands(table)
-            contract = hand.contract
-        assert contract is not None
-        taker = contract.taker
-        leader = t.taken[0].leader if isinstance(hand, Hand) else Seat.parse(table.setup["leader"])
-        plays = [m.card for m in t.moves]
-        judged = review(table.rules, t.trump, dealt, leader, plays, learner, taker.team, (), taker)
-        out["judged"] = len(judged.decisions)
-        for d in judged.decisions:
-            if d.loss <= 0:
-                continue
-            p = d.position
-            themes = list(hint(p).themes)
-            team = p.to_play & 1
-            out["cards"].append(
-                {
-                    "trick": d.trick,
-                    "played": str(d.played),
-                    "best": [str(c) for c in d.best],
-                    "loss": d.loss,
-                    # solve.loses's numbers: the points still to win after the card, and of them
-                    # what the team takes after this card and after a best one.
-                    "got": d.reason.params["got"],
-                    "could": d.reason.params["could"],
-                    "total": d.reason.params["total"],
-                    "team": team,
-                    "themes": themes,
-                    "position": write_position(p),
-                }
-            )
-    if isinstance(hand, Hand):
-        out["bids"] = _bids(table, record)
-        out["doubles"] = _doubles(table, record)
-        out["judged"] += sum(
-            1 for a in record["actions"] if a[0] in ("call", "double") and a[1] == str(learner)
-        )
-    out["loss"] = sum(c["loss"] for c in out["cards"])
-    return out
-
-
-def _bids(table: Table, record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The learner's calls that the strong bot finds clearly worse than its own."""
-    return [
-        {"call": move.value, "best": best, "round": before.auction.round, "margin": round(margin, 2)}
-        for move, before, _, best, margin in _worse_words(
-            table,
-            record,
-            "call",
-            BID_SAMPLES,
-            BID_BUDGET_MS,
-            StrongBot.bid_estimates,
-            lambda view, word: word != "redeal",
-        )
-    ]
-
-
-def _doubles(table: Table, record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The learner's doubling words that the strong bot finds clearly worse than its own, each with
-    the game points it cost on average over the deals the bot sampled."""
-    found = []
-    for move, _, view, best, margin in _worse_words(
-        table,
-        record,
-        "double",
-        DOUBLE_SAMPLES,
-        DOUBLE_BUDGET_MS,
-        StrongBot.double_estimates,
-        lambda view, word: view.contract is not None,
-    ):
-        assert view.contract is not None
-        found.append(
-            {
-                "word": move.value,
-                "best": best,
-                "margin": round(margin, 2),
-                "points": max(1, round(margin * scale(view.rules, view.contract.trump))),
-                "buyers": int(view.contract.team) == view.seat & 1,  # the learner's team bought
-            }
-        )
-    return found
-
-
-def _worse_words(
-    table: Table,
-    record: dict[str, Any],
-    kind: str,
-    samples: int,
-    budget_ms: float,
-    estimates: Callable[[StrongBot, View], tuple[str, dict[str, float]]],
-    judged: Callable[[View, str], bool],
-) -> Iterator[tuple[Move, Hand, View, str, float]]:
-    """Each word of ``kind`` ("call" or "double") the learner said, ``judged`` in its view, for
-    which the strong bot's own word is better by at least ``BID_MARGIN``: (the move, the hand
-    before it, the learner's view, the bot's word, the margin)."""
-    seed = int(record.get("seed") or 0)
+    if not isinstance(hand, Hand):
+        # A position from the middle of a hand: the cards gone before it are not known, so the
+        # hidden hands cannot be sampled; its cards are judged with every hand open.
+        out["cards"] = _open_review(table, hand)
+        mine = [a for a in record["actions"] if a[1] == str(learner)]
+        out["judged"] = sum(1 for a in mine if a[0] in ("play", "belote"))
+        out["loss"] = sum(c["loss"] for c in out["cards"])
+        return out
     for i, item in enumerate(record["actions"]):
         move = Move.from_json(item)
-        if move.kind != kind or move.seat != table.learner:
+        if move.seat != learner or move.kind not in ("call", "double", "play", "belote"):
             continue
         before = table.replay(record, i)
         assert isinstance(before, Hand)
-        view = view_of(before, table.learner)
-        if move.value not in view.choices or not judged(view, move.value):
+        view = view_of(before, learner)
+        out["judged"] += 1
+        said = move.value
+        if move.kind in ("call", "double"):
+            # As the auction spells it ("hokm:S"; the form may have sent "hokm:s").
+            said = next((c for c in view.choices if c.lower() == said.lower()), "")
+            if not said or said == "redeal":
+                continue
+        elif not view.legal:
             continue
-        bot = StrongBot(seed=seed * 64 + i, samples=samples, budget_ms=budget_ms)
-        best, values = estimates(bot, view)
-        if best == move.value or move.value not in values:
+        hands = before.tricks.hands if move.kind in ("play", "belote") and before.tricks is not None else None
+        j = judge(view, said, COACH_SEED, SAMPLES, hands)
+        if not j.mistake:
             continue
-        margin = values[best] - values[move.value]
-        if margin >= BID_MARGIN:
-            yield move, before, view, best, margin
+        if j.kind == "card":
+            out["cards"].append(_card_mistake(view, j, before))
+        elif j.kind == "call":
+            out["bids"].append(
+                {
+                    "call": said,
+                    "best": j.evaluation.choice,
+                    "round": before.auction.round,
+                    "loss": round(j.loss, 1),
+                    "options": call_options(j.evaluation),
+                    "reasons": _reasons(j.reasons),
+                }
+            )
+        else:
+            assert view.contract is not None
+            out["doubles"].append(
+                {
+                    "word": said,
+                    "best": j.evaluation.choice,
+                    "points": max(1, round(j.loss)),
+                    "buyers": int(view.contract.team) == view.seat & 1,  # the learner's team bought
+                    "reasons": _reasons(j.reasons),
+                }
+            )
+    out["loss"] = round(sum(c["loss"] for c in out["cards"]))
+    return out
+
+
+def call_options(evaluation: Evaluation) -> dict[str, dict[str, float]]:
+    """Each call's average game points (with its interval) and the share of deals where the contract
+    it leads to is made."""
+    made = evaluation.made
+    return {c: {**e.as_dict(), "made": round(made.get(c, 0.0), 2)} for c, e in evaluation.options.items()}
+
+
+def _reasons(reasons: Sequence[Reason]) -> list[list[Any]]:
+    return [[r.rule, to_json(r.params)] for r in reasons]
+
+
+def _card_mistake(view: View, j: Judgement, before: Hand) -> dict[str, Any]:
+    """A card mistake as stored: the seat's-view verdict, the principle of the better card, and
+    the double-dummy figure with its position (for "Practise this position")."""
+    assert j.open is not None and before.tricks is not None and before.contract is not None
+    t = before.tricks
+    p = BestCardPosition(
+        before.rules,
+        t.trump,
+        (t.hands[0], t.hands[1], t.hands[2], t.hands[3]),
+        SEATS[t.leader],
+        SEATS[t.to_play],
+        [CARDS[c] for c in t.trick],
+        (t.points[0], t.points[1]),
+        before.contract.team,
+        False,
+        before.contract.taker,
+    )
+    ev = j.evaluation
+    return {
+        "trick": j.trick,
+        "played": j.played,
+        "best": list(ev.best),
+        "loss": round(j.loss),
+        "low": round(ev.losses[j.played].low, 1),
+        "high": round(ev.losses[j.played].high, 1),
+        "samples": ev.samples,
+        "reasons": _reasons(j.reasons),
+        "team": view.seat & 1,
+        # The double-dummy figure: information, never the verdict.
+        "open": {"best": list(j.open.best), "loss": j.open.loss},
+        "got": j.open.got,
+        "could": j.open.could,
+        "total": j.open.total,
+        "themes": list(hint(p).themes) if j.open.loss > 0 else [],
+        "position": write_position(p),
+    }
+
+
+def _open_review(table: Table, hand: Any) -> list[dict[str, Any]]:
+    """The cards of a position game judged with every hand open (engine.solver.review)."""
+    t = hand.tricks
+    if t is None or not t.taken or hand.contract is None:
+        return []
+    contract = hand.contract
+    taker = contract.taker
+    leader = Seat.parse(table.setup["leader"])
+    plays = [m.card for m in t.moves]
+    start = _start_hands(table)
+    judged = review(table.rules, t.trump, start, leader, plays, table.learner, taker.team, (), taker)
+    found = []
+    for d in judged.decisions:
+        if d.loss < MISTAKE_CARD_POINTS:
+            continue
+        p = d.position
+        found.append(
+            {
+                "trick": d.trick,
+                "played": str(d.played),
+                "best": [str(c) for c in d.best],
+                "loss": d.loss,
+                "reasons": [],
+                "team": p.to_play & 1,
+                "open": {"best": [str(c) for c in d.best], "loss": d.loss},
+                "got": d.reason.params["got"],
+                "could": d.reason.params["could"],
+                "total": d.reason.params["total"],
+                "themes": list(hint(p).themes),
+                "position": write_position(p),
+            }
+        )
+    return found
 
 
 def _start_hands(table: Table) -> list[int]:
@@ -290,6 +307,9 @@ def practise(row: HandReview, trick: int, session_key: str, user: Any) -> Puzzle
     mistake = next((c for c in row.result.get("cards", []) if c["trick"] == trick), None)
     if row.status != ReviewStatus.DONE or mistake is None:
         raise NotAMistake(trick)
+    if mistake.get("open", {}).get("loss", mistake["loss"]) <= 0:
+        # With every hand seen the card lost nothing here: no best-card puzzle to practise.
+        raise NotAMistake(trick)
     key = f"mine-{row.game_id}-{row.hand}-{trick}-{row.key[:8]}"
     puzzle = Puzzle.objects.filter(key=key).first()
     if puzzle is None:
@@ -300,7 +320,8 @@ def practise(row: HandReview, trick: int, session_key: str, user: Any) -> Puzzle
                     variant=row.game.variant,
                     task=Task.BEST_CARD,
                     position=mistake["position"],
-                    answers=list(mistake["best"]),
+                    # The puzzle shows every hand: its answers are the best cards with all seen.
+                    answers=list(mistake.get("open", {}).get("best") or mistake["best"]),
                     themes=[*mistake["themes"], "endgame"] if mistake["themes"] else [],
                     source=Source.PERSONAL,
                     difficulty=3,

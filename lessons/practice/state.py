@@ -54,6 +54,11 @@ DECLARE_FOR_ME = ("first", "always", "never")
 LIVE = (Phase.AUCTION, Phase.DOUBLING, Phase.PLAY)
 
 
+COACH_SEED = 0
+"""The seed of every hint and of the hand review (engine.coach.evaluator): the same decision is
+valued on the same sampled deals by both."""
+
+
 class Move(NamedTuple):
     """One action at the table: a call of the auction, a word of the doubling, or a card."""
 

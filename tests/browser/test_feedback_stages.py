@@ -70,6 +70,7 @@ def test_a_legal_but_poor_card_is_told_what_it_does(page, live_server, saudi, la
     page.locator('#answer-form button.card[value="7C"]').click()
 
     verdict = page.locator("#verdict.verdict-wrong")
+
     def name(code: str) -> str:
         return localize_digits(messages.card_name(Card.parse(code), "saudi", lang), "native", lang)
 
@@ -87,3 +88,26 @@ def test_the_three_stages_fit_the_screen(new_context, live_server, saudi, artifa
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"], (n, width)
         page.screenshot(path=artifacts / f"feedback-{lang}-{viewport['width']}-stage{n}.png", full_page=True)
+
+
+BID_STEP = "/{lang}/learn/saudi/counting/5/"  # East speaks first; Sun is the answer (tests/site/pages.py)
+
+
+def test_a_bad_bid_is_told_what_its_own_call_would_bring_before_the_solution(
+    new_context, live_server, saudi, artifacts
+):
+    page = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    page.goto(live_server.url + BID_STEP.format(lang="ar"))
+
+    page.locator('#answer-form button[name="call"][value="pass"]').click()
+
+    verdict = page.locator("#verdict.verdict-wrong")
+    expect(verdict).to_be_visible()
+    own = messages.call_name("pass", "saudi", "ar")
+    # Its own call first: how often the contract is made and the game points, over deals that fit the cards.
+    expect(verdict).to_contain_text(own)
+    expect(verdict).to_contain_text("من نقاط الجولة")
+    expect(page.locator("#solution .solution-answer")).to_have_count(0)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width
+    page.screenshot(path=artifacts / "bid-feedback-ar-phone.png", full_page=True)

@@ -1,13 +1,17 @@
 """The review of a finished practice hand in a real browser, in Arabic on a phone and in French on a
-desk: a card played deliberately worse than the best is marked on the replay with the card points
-it cost, and "Practise this position" puts the position in the learner's review queue."""
+desk: a card the hint gave is played and the review does not mark it; a card the coach rates
+clearly worse (from the learner's seat) is played on purpose and marked on the replay with what it
+cost on average, and "Practise this position" puts the position in the learner's review queue."""
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.solver.review import review
+from engine.bots import view_of
+from engine.coach.evaluator import evaluate
+from engine.coach.review import judge
 from lessons.models import HandReview, PracticeGame, ReviewItem, ReviewStatus
-from lessons.practice.state import Table
+from lessons.practice.review import SAMPLES
+from lessons.practice.state import COACH_SEED, Table
 from tests.browser.browsing import PHONE
 from tests.browser.test_practice import BOARD, board_move, start, take_a_turn, wait_for_move_after
 
@@ -15,45 +19,48 @@ DESK = {"width": 1280, "height": 900}
 
 
 def costly_card(game: PracticeGame) -> tuple[str, int] | None:
-    """A legal card of the learner now that loses card points against the best, and what it loses."""
+    """A legal card of the learner now that the review will mark (judged from the learner's seat,
+    on the hint's own samples) and that loses points with every hand seen too (so that its position
+    makes a puzzle to practise), and its expected loss in card points."""
     table = Table(game)
-    hand = table.hand
-    t = hand.tricks
-    plays = [m.card for m in t.moves]
-    legal = [c for c in range(32) if hand.legal() >> c & 1]
-    leader = t.taken[0].leader if t.taken else t.leader
-    taker = hand.contract.taker
-    judged = review(
-        table.rules,
-        t.trump,
-        list(hand.full_hands),
-        leader,
-        [*plays, legal[0]],
-        table.learner,
-        taker.team,
-        (),
-        taker,
-    )
-    values = judged.decisions[-1].values
-    worst = min(values, key=values.get)
-    loss = max(values.values()) - values[worst]
-    return (str(worst), loss) if loss > 0 else None
+    view = view_of(table.hand, table.learner)
+    evaluation = evaluate(view, COACH_SEED, SAMPLES)
+    for card in sorted(evaluation.options, key=evaluation.loss, reverse=True):
+        if not evaluation.mistake(card):
+            break
+        judged = judge(view, card, COACH_SEED, SAMPLES, table.hand.tricks.hands)
+        if judged.open is not None and judged.open.loss > 0:
+            return card, round(evaluation.loss(card))
+    return None
 
 
-def play_a_hand_with_a_mistake(page: Page) -> tuple[int, str, int]:
-    """Play the hand through the page, once a costly card on purpose; (its trick, the card, its cost)."""
+def play_a_hand_with_a_mistake(page: Page) -> tuple[int, str, int, int]:
+    """Play the hand through the page: once the hinted card, once a costly card on purpose;
+    (the costly card's trick, the card, its cost, the hinted card's trick)."""
     made = None
+    hinted = 0
     for _ in range(80):
         if page.locator("#hand-score").count():
-            assert made is not None, "no costly card could be played in this hand"
-            return made
+            assert made is not None and hinted, "no costly card could be played in this hand"
+            return (*made, hinted)
         board = page.locator(BOARD)
-        if made is None and board.get_attribute("data-phase") == "play":
+        if board.get_attribute("data-phase") == "play":
             game = PracticeGame.objects.get()
-            found = costly_card(game)
+            table = Table(game)
+            trick = len(table.hand.tricks.taken) + 1
+            if table.learner_to_act() and not hinted and table.hand.legal().bit_count() > 1:
+                move = board_move(page)
+                page.locator("#hint-button").click()
+                wait_for_move_after(page, move)
+                choice = PracticeGame.objects.get().hands[-1]["hint"]["choice"]
+                move = board_move(page)
+                page.locator(f'#play-form button.card[value="{choice}"]').click()
+                wait_for_move_after(page, move)
+                hinted = trick
+                continue
+            found = costly_card(game) if made is None and hinted and table.learner_to_act() else None
             if found is not None:
                 card, loss = found
-                trick = len(Table(game).hand.tricks.taken) + 1
                 move = board_move(page)
                 page.locator(f'#play-form button.card[value="{card}"]').click()
                 wait_for_move_after(page, move)
@@ -74,7 +81,7 @@ def test_a_deliberate_mistake_is_marked_with_its_cost(
     for attempt in range(3):
         start(page, live_server.url, variant, lang=lang, level="random")
         try:
-            trick, card, loss = play_a_hand_with_a_mistake(page)
+            trick, card, loss, hinted = play_a_hand_with_a_mistake(page)
             break
         except AssertionError:
             if attempt == 2:
@@ -91,6 +98,11 @@ def test_a_deliberate_mistake_is_marked_with_its_cost(
 
     mark = page.locator(f"#mistake-{trick}")
     expect(mark).to_be_visible()
+    # The card the hint gave is never marked: the review judged it on the hint's own deals.
+    expect(page.locator(f"#mistake-{hinted}")).to_have_count(0)
+    assert not [c for c in row.result["cards"] if c["trick"] == hinted]
+    expect(mark.locator(".mistake-why")).to_be_visible()
+    expect(mark.locator(".mistake-judged")).to_be_visible()
     expect(mark).to_have_attribute("data-card", card)
     expect(mark).to_have_attribute("data-loss", str(loss))
     expect(page.locator(".step-mistake")).to_be_visible()

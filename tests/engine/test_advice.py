@@ -15,14 +15,6 @@ from engine.ranking import NO_TRUMP
 from engine.tricks import Played
 from engine.variants import rules_for
 
-
-@pytest.fixture(autouse=True)
-def hints_free_of_the_clock(monkeypatch):
-    """The strong bot's time budget is what a busy machine cuts short: without it a hint depends
-    only on its samples, so each test sees the same hint on any machine."""
-    monkeypatch.setattr("engine.advice.BUDGET_MS", 600_000.0)
-
-
 S, E, N, W = Seat.S, Seat.E, Seat.N, Seat.W
 HEARTS = 1
 

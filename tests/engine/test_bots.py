@@ -455,7 +455,7 @@ def test_strong_bid_estimates_value_each_allowed_call_and_pick_the_bid(variant):
         seat = hand.auction.to_act
         view = view_of(hand, seat)
         best, values = StrongBot(seed=deal, samples=8, budget_ms=None).bid_estimates(view)
-        same = StrongBot(seed=deal, samples=8, budget_ms=None).bid(view)
+        same = StrongBot(seed=deal, samples=8, budget_ms=None, method="race").bid(view)
 
         assert set(values) == {c for c in view.choices if c != "redeal"}
         assert best == same
@@ -484,7 +484,7 @@ def test_strong_double_estimates_value_only_the_allowed_words_and_repeat_with_a_
         view = view_of(hand, seat)
         best, values = StrongBot(seed=deal, samples=8, budget_ms=None).double_estimates(view)
         again = StrongBot(seed=deal, samples=8, budget_ms=None).double_estimates(view)
-        said = StrongBot(seed=deal, samples=8, budget_ms=None).double(view)
+        said = StrongBot(seed=deal, samples=8, budget_ms=None, method="race").double(view)
 
         assert set(values) == set(hand.doubling.allowed(seat)) == set(view.choices)
         assert best == said == max(values, key=values.__getitem__)

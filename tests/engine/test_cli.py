@@ -577,19 +577,45 @@ def test_the_contract_page_names_the_commands_the_cli_accepts() -> None:
 PROJECTS = {"variant": "saudi", "trump": "H", "dealer": "S", "hands": {"N": ["7C", "8C", "9C"], "E": ["AS"]}}
 BID = {"variant": "saudi", "dealer": "S", "bidding_card": "7H", "calls": [["E", "pass"]]}
 
-# Sun, South leads. Whole hands are dealt; the review judges South's cards.
-REVIEW = {
+def _recorded_hand(variant: str, seed: int) -> dict[str, Any]:
+    """A hand the rule-of-thumb bots played to the end, as review's input for South."""
+    from engine.bots import HeuristicBot, step
+    from engine.cards import SEATS, cards_of
+    from engine.hand import Called, Doubled, Hand, Phase
+    from engine.variants import rules_for
+
+    for s in range(seed, seed + 20):
+        hand = Hand(rules_for(variant), SEATS[s % 4], seed=s)
+        first = hand.first.hands
+        bots = [HeuristicBot() for _ in range(4)]
+        while hand.phase not in (Phase.DONE, Phase.VOID):
+            step(hand, bots)
+        if hand.phase is Phase.DONE:
+            break
+    assert hand.tricks is not None
+    return {
+        "variant": variant,
+        "dealer": str(hand.dealer),
+        "bidding_card": str(hand.first.bidding_card),
+        "hands": {str(seat): [str(c) for c in cards_of(hand.full_hands[seat])] for seat in SEATS},
+        "first": {str(seat): [str(c) for c in cards_of(first[seat])] for seat in SEATS},
+        "calls": [[str(e.seat), e.call] for e in hand.events if isinstance(e, (Called, Doubled))],
+        "plays": [[str(m.seat), str(m.card)] for m in hand.tricks.moves],
+        "seat": "S",
+    }
+
+
+REVIEW = {**_recorded_hand("saudi", 3), "samples": 8}
+# South's view at its first card of the fourth trick of the same hand: its cards, the record.
+_cut = next(i for i, (seat, _) in enumerate(REVIEW["plays"]) if seat == "S" and i >= 12)
+ADVISE = {
     "variant": "saudi",
-    "contract": {"mode": "sun", "trump": None, "taker": "S"},
+    "dealer": REVIEW["dealer"],
+    "bidding_card": REVIEW["bidding_card"],
+    "calls": REVIEW["calls"],
     "seat": "S",
-    "leader": "S",
-    "hands": {
-        "S": ["AS", "7H", "KD", "9C", "QC", "8C", "7S", "TD"],
-        "E": ["TS", "8H", "AD", "7D", "9D", "JC", "8S", "QS"],
-        "N": ["KS", "9H", "JD", "8D", "QD", "AC", "9S", "JS"],
-        "W": ["TH", "JH", "QH", "KH", "AH", "TC", "KC", "7C"],
-    },
-    "plays": [["S", "AS"], ["E", "TS"], ["N", "KS"], ["W", "TH"]],
+    "hand": [c for c in REVIEW["hands"]["S"] if c not in {p for _, p in REVIEW["plays"][:_cut]}],
+    "plays": REVIEW["plays"][:_cut],
 }
 HINT = {
     "variant": "moroccan",
@@ -647,29 +673,15 @@ SPADES = [f"{rank}S" for rank in "789TJQKA"]
         ("bid", with_(BID, hand=["7S", "8S", "9S", "TS"]), "hand-size", "hand"),
         ("bid", with_(BID, hand=["7S", "8S", "9S", "TS", "7H"]), "duplicate-card", "hand[4]"),
         ("bid", with_(BID, bidding_card="1H"), "unknown-card", "bidding_card"),
-        ("review", with_(REVIEW, plays=[["E", "TS"]]), "out-of-turn", "plays[0][0]"),
-        ("review", with_(REVIEW, plays=[["S", "KS"]]), "bad-field", "plays[0][1]"),
         ("review", with_(REVIEW, plays=[["S"]]), "bad-field", "plays[0]"),
         ("review", with_(REVIEW, plays=[["S", "AS"]] * 33), "trick-size", "plays"),
-        ("review", with_(REVIEW, plays=[["S", "AS"], ["E", "8H"]]), "bad-field", "plays[1][1]"),
         ("review", with_(REVIEW, seat="X"), "unknown-seat", "seat"),
-        ("review", with_(REVIEW, leader=DROP), "missing-field", "leader"),
+        ("review", with_(REVIEW, dealer=DROP), "missing-field", "dealer"),
         ("review", with_(REVIEW, hands={**REVIEW["hands"], "W": ["TH"]}), "hand-size", "hands.W"),
-        (
-            "review",
-            with_(REVIEW, hands={**REVIEW["hands"], "W": ["AS", *REVIEW["hands"]["W"][1:]]}),
-            "duplicate-card",
-            "hands.W[0]",
-        ),
-        ("review", with_(REVIEW, contract={"mode": "sun", "trump": "H"}), "bad-field", "contract.trump"),
-        ("review", with_(REVIEW, variant="french"), "no-sun", "contract.mode"),
-        ("review", with_(REVIEW, ekka=[9]), "bad-field", "ekka[0]"),
-        (
-            "review",
-            with_(REVIEW, variant="moroccan", contract={"mode": "hokm", "trump": "H"}, ekka=[]),
-            "unknown-field",
-            "ekka",
-        ),
+        ("review", with_(REVIEW, calls=[["E", "fold"]]), "unknown-call", "calls[0][1]"),
+        ("advise", with_(ADVISE, hand=["ZZ"]), "unknown-card", "hand[0]"),
+        ("advise", with_(ADVISE, seat="X"), "unknown-seat", "seat"),
+        ("advise", with_(ADVISE, samples=0), "bad-field", "samples"),
         ("hint", with_(HINT, leader="E"), "out-of-turn", "leader"),
         ("hint", with_(HINT, points={"NS": 0, "EW": 0}), "card-points", "points"),
     ],
@@ -720,55 +732,38 @@ def test_cli_internal_error_is_an_error_object_exit_1(monkeypatch: pytest.Monkey
 
 # ---------------------------------------------------------------- review and hint
 
-def _whole_hand(seed: int) -> dict[str, Any]:
-    """REVIEW's deal played to the end with random legal cards."""
-    import random
-
-    from engine.cards import Card, Seat, cards_of
-    from engine.tricks import TrickPlay
-    from engine.variants import rules_for
-
-    rng = random.Random(seed)
-    hands = [0, 0, 0, 0]
-    for seat, cards in REVIEW["hands"].items():
-        hands[Seat.parse(seat)] = sum(1 << Card.parse(c) for c in cards)
-    t = TrickPlay(rules_for("saudi"), hands, 4, Seat.S)
-    plays = []
-    while not t.is_over():
-        seat = Seat(t.to_play)
-        c = rng.choice(cards_of(t.legal()))
-        t.push(c)
-        plays.append([str(seat), str(c)])
-    return with_(REVIEW, plays=plays)
-
-
-def test_cli_review_judges_every_card_of_the_seat() -> None:
-    out = ok("review", _whole_hand(3))
-    assert (out["seat"], out["team"]) == ("S", "NS")
-    assert [d["trick"] for d in out["decisions"]] == list(range(1, 9))
-    for d in out["decisions"]:
-        best = max(d["values"].values())
-        assert d["value"] == d["values"][d["played"]] and d["loss"] == best - d["value"]
-        assert d["best"] == [c for c, v in d["values"].items() if v == best]
-        (reason,) = d["reasons"]
-        assert reason["rule"] == ("solve.best" if d["loss"] == 0 else "solve.loses") and reason["message"]
-    assert out["loss"] == sum(d["loss"] for d in out["decisions"])
-    # The last card is forced: one legal card, nothing lost.
-    assert len(out["decisions"][-1]["values"]) == 1 and out["decisions"][-1]["loss"] == 0
-
-
-def test_cli_review_example_of_the_readme() -> None:
+def test_cli_review_judges_every_decision_of_the_seat_from_its_view() -> None:
     out = ok("review", REVIEW)
-    (d,) = out["decisions"]
-    assert (d["played"], d["value"], d["best"], d["loss"], out["loss"]) == ("AS", 38, ["7H"], 12, 12)
-    assert d["reasons"][0]["rule"] == "solve.loses"
+    assert out["seat"] == "S"
+    cards = [d for d in out["decisions"] if d["kind"] == "card"]
+    calls = [d for d in out["decisions"] if d["kind"] == "call"]
+    assert [d["trick"] for d in cards] == list(range(1, 9))
+    assert len(calls) == sum(1 for seat, _ in REVIEW["calls"] if seat == "S")
+    for d in out["decisions"]:
+        assert d["played"] in d["options"] and d["best"]
+        low, high = (d["options"][d["played"]][k] for k in ("low", "high"))
+        assert low <= d["options"][d["played"]]["value"] <= high
+        assert d["loss"] == 0 if d["played"] in d["best"] else d["loss"] >= 0
+        assert not d["mistake"] or d["loss"] >= 5
+        assert d["reasons"][0]["rule"] in ("coach.best", "coach.loses") and d["reasons"][0]["message"]
+    assert all("open" in d for d in cards)
+    assert out["loss"] == round(sum(d["loss"] for d in out["decisions"]), 1)
 
 
-def test_cli_review_refused_play_cites_the_rule() -> None:
-    # East holds TS: a heart on the spade lead is refused with play.must-follow's reason.
-    error = refused("review", with_(REVIEW, plays=[["S", "AS"], ["E", "8H"]]), via_process=False)
-    assert (error["code"], error["field"]) == ("bad-field", "plays[1][1]")
-    assert error["rules"] == ["play.must-follow"]
+def test_cli_advise_answers_from_the_seats_view_the_same_for_a_seed() -> None:
+    out = ok("advise", {**ADVISE, "seed": 5, "samples": 8})
+    assert (out["seat"], out["kind"], out["unit"]) == ("S", "card", "card-points")
+    assert out["choice"] in out["best"] and set(out["best"]) <= set(out["options"]) <= set(ADVISE["hand"])
+    assert out["samples"] == 8 and out["reasons"]
+    assert ok("advise", {**ADVISE, "seed": 5, "samples": 8}) == out
+
+
+def test_cli_advise_a_call_gives_the_chance_each_contract_is_made() -> None:
+    first = REVIEW["first"]
+    speaker = REVIEW["calls"][0][0]
+    out = ok("advise", {**with_(ADVISE, plays=DROP), "calls": [], "seat": speaker, "hand": first[speaker]})
+    assert (out["kind"], out["unit"]) == ("call", "game-points")
+    assert all(0 <= o["made"] <= 1 for o in out["options"].values())
 
 
 def test_cli_hint_gives_the_best_cards_and_themes() -> None:
@@ -786,6 +781,7 @@ EXAMPLES = {
     "score": SCORE,
     "bid": {**BID, "calls": [["E", "pass"], ["N", "hokm"]]},
     "review": REVIEW,
+    "advise": ADVISE,
     "hint": HINT,
 }
 

@@ -652,8 +652,8 @@ def test_catalog_is_sorted_by_msgid(lang: str) -> None:
     # The engine's keys stay sorted; the site's own strings follow them in the file.
     keys = {(k.msgid, k.context) for k in MESSAGE_KEYS}
     engine_ids = [(msgid, ctx) for ctx, msgid in ids if (msgid, ctx) in keys]
-    # The solver's and the two-player game's entries came later, each appended as one block.
-    appended = (messages.SOLVER_KEYS, messages.DECOUVERTE_KEYS)
+    # The solver's, the two-player game's and the coach's entries came later, each appended as one block.
+    appended = (messages.SOLVER_KEYS, messages.DECOUVERTE_KEYS, messages.COACH_KEYS)
     blocks = [{(k.msgid, k.context) for k in group} for group in appended]
     first = [k for k in engine_ids if not any(k in b for b in blocks)]
     assert first == sorted(first)

@@ -322,6 +322,19 @@ def test_bid_allowed_but_not_best():
     assert verdict.legal_but_not_best
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "game points on average"), ("fr", "points de partie")])
+def test_bid_a_legal_wrong_call_is_told_what_its_own_call_would_likely_bring(lang, words):
+    """Before the solution: the learner's call first, over deals that fit their cards, then the answer's."""
+    p = puzzle("bid", {**BID, "hand": ["AS", "TS", "AH", "KH", "AD"]}, ["sun"])
+
+    verdict = check(p, parse_answer(p, form(call="pass")), lang, "french")
+
+    mine, answer = (w["message"] for w in verdict.wrong if w["rule"] == "coach.call")
+    assert words in mine and words in answer
+    if lang == "en":
+        assert mine.startswith("Pass: the contract is made about") and answer.startswith("Sun:")
+
+
 @pytest.mark.parametrize("call", ["take", "fold", "hokm:Z", "<script>"])
 def test_bid_refuses_a_call_that_does_not_exist_here(call):
     p = puzzle("bid", BID, ["sun"])

@@ -11,6 +11,7 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
+from engine.coach.evaluator import MISTAKE_CARD_POINTS
 from engine.hand import Phase
 from lessons.models import HandReview, Puzzle, ReviewItem, ReviewStatus, Source
 from lessons.practice import review as hand_review
@@ -21,15 +22,18 @@ from tests.site.practice.tools import HTMX, choice, play_it_out, play_out_hand, 
 
 
 def a_hand_with_a_card_mistake(client, variant="saudi", lang="en"):
-    """Hands played at random by the learner until the review finds a costly card; (game, n, mistake)."""
+    """Hands played at random by the learner until the review finds a costly card (from the learner's
+    seat, and with every hand seen); (game, n, mistake)."""
     game = start(client, variant, lang=lang)
     for seed in range(1, 30):
         play_out_hand(client, game, seed=seed, lang=lang)
         game.refresh_from_db()
         n = len(game.hands)
         row = HandReview.objects.filter(game=game, hand=n).first()
-        if row is not None and row.status == ReviewStatus.DONE and row.result["cards"]:
-            return game, n, row.result["cards"][0]
+        # A mistake that also loses points with every hand seen: its position makes a puzzle.
+        found = [c for c in row.result["cards"] if c["open"]["loss"] > 0] if row is not None else []
+        if row is not None and row.status == ReviewStatus.DONE and found:
+            return game, n, found[0]
         client.post(f"/{lang}/practice/game/{game.pk}/next", {"move": game.move})
     raise AssertionError("no card mistake in any hand")
 
@@ -50,7 +54,7 @@ def test_the_review_is_computed_when_the_hand_ends_and_stored_once(client):
 
 
 @pytest.mark.django_db
-def test_the_analysis_judges_every_card_of_the_learner_with_all_hands_open(client):
+def test_the_analysis_judges_every_decision_of_the_learner_from_the_learners_seat(client):
     game, n, _ = a_hand_with_a_card_mistake(client)
 
     result = hand_review.analyse(Table(game), n)
@@ -60,8 +64,12 @@ def test_the_analysis_judges_every_card_of_the_learner_with_all_hands_open(clien
     assert result["judged"] == 8 + len(calls)
     assert result["loss"] == sum(c["loss"] for c in result["cards"])
     for c in result["cards"]:
-        assert c["could"] - c["got"] == c["loss"]
-        assert c["position"]["hands"]["S"][0:0] == [] and c["played"] in c["position"]["hands"]["S"]
+        # A mistake from the seat's view: it loses the threshold on average, beyond the noise, and
+        # names the principle of the better card; the double-dummy figure is kept as a note.
+        assert c["loss"] >= MISTAKE_CARD_POINTS - 0.5 and c["low"] > 0 and c["played"] not in c["best"]
+        assert c["reasons"] and c["samples"] == hand_review.SAMPLES
+        assert c["could"] - c["got"] == c["open"]["loss"]
+        assert c["played"] in c["position"]["hands"]["S"]
 
 
 @pytest.mark.django_db
@@ -130,7 +138,8 @@ def test_practise_this_position_puts_a_personal_puzzle_in_the_review_queue_once(
     assert first.status_code == 302 and again.status_code == 302
     assert first["Location"].endswith(f"/hand/{n}/?trick={k}#mistake-{k}")
     puzzle = Puzzle.objects.get(source=Source.PERSONAL)
-    assert puzzle.position == mistake["position"] and puzzle.answers == mistake["best"]
+    # The puzzle shows every hand: its answers are the best cards with all of them seen.
+    assert puzzle.position == mistake["position"] and puzzle.answers == mistake["open"]["best"]
     assert ReviewItem.objects.filter(puzzle=puzzle).count() == 1
     page = client.get(first["Location"])
     assert "This position is in your review queue." in page.text
@@ -187,6 +196,22 @@ def test_a_damaged_trick_is_a_400_with_a_message(client, trick):
 
 
 @pytest.mark.django_db
+def test_a_mistake_the_open_hands_do_not_confirm_offers_no_puzzle(client):
+    """From the learner's seat the card was clearly worse; with every hand seen it lost nothing: the
+    verdict stands, but a best-card puzzle of that position would call the card right."""
+    game, n, mistake = a_hand_with_a_card_mistake(client)
+    row = HandReview.objects.get(game=game, hand=n)
+    row.result["cards"] = [{**mistake, "open": {"best": [mistake["played"]], "loss": 0}}]
+    row.save()
+
+    page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
+    response = client.post(f"/en/practice/game/{game.pk}/hand/{n}/practise", {"trick": mistake["trick"]})
+
+    assert f'id="mistake-{mistake["trick"]}"' in page.text and "Practise this position" not in page.text
+    assert response.status_code == 400 and not ReviewItem.objects.exists()
+
+
+@pytest.mark.django_db
 def test_a_trick_without_a_mistake_or_a_review_not_ready_is_a_400(client):
     game, n, mistake = a_hand_with_a_card_mistake(client)
     row = HandReview.objects.get(game=game, hand=n)
@@ -235,33 +260,71 @@ def test_a_puzzle_position_played_out_is_reviewed_too(client, saudi, key):
 DEAL_SEED = 7
 
 
+def planted(kind, said, other, loss, spread=1.0):
+    """A judgement in which ``other`` beats ``said`` by ``loss`` on average (interval ± ``spread``)."""
+    from engine.coach.evaluator import Estimate, Evaluation
+    from engine.coach.review import Judgement
+
+    def fake(view, played, seed, samples, hands):
+        choices = list(view.choices)
+        options = {c: Estimate(0.0, -1.0, 1.0) for c in choices}
+        losses = {c: Estimate(0.0, -spread, spread) for c in choices}
+        losses[said] = Estimate(loss, loss - spread, loss + spread)
+        options[other] = Estimate(loss, loss - 1, loss + 1)
+        best = (other,) if loss - spread > 0 else (other, said)
+        seat = int(view.seat)
+        evaluation = Evaluation(seat, kind, "game-points", options, losses, best, other, 8, False, 0.49)
+        return Judgement(kind, played, evaluation, ())
+
+    return fake
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize(("margin", "marked"), [(0.49, False), (0.5, True), (1.6, True)])
-def test_a_call_is_marked_only_when_the_strong_bot_does_clearly_better(client, monkeypatch, margin, marked):
+@pytest.mark.parametrize(
+    ("loss", "spread", "marked"), [(0.4, 0.1, False), (0.6, 0.1, True), (3.0, 3.5, False)]
+)
+def test_a_call_is_marked_only_when_it_loses_enough_beyond_the_noise(
+    client, monkeypatch, loss, spread, marked
+):
     # The same deals every run: a random one may have the learner claim a redeal, which is not judged.
     with mock.patch("lessons.practice.state.secrets.randbelow", lambda _: DEAL_SEED):
         game, n, _ = a_hand_with_a_card_mistake(client)
     record = game.hands[n - 1]
     said = [a[2] for a in record["actions"] if a[0] == "call" and a[1] == "S"]
     assert said and said[0] != "redeal"
+    real = hand_review.judge
 
-    def estimates(bot, view):
-        other = next(c for c in view.choices if c not in ("redeal", said[0]))
-        return other, {c: (margin if c == other else 0.0) for c in view.choices if c != "redeal"}
+    def judge(view, played, seed, samples, hands):
+        if view.phase is not Phase.AUCTION or played != said[0]:
+            return real(view, played, seed, samples, hands)
+        other = next(c for c in view.choices if c not in ("redeal", played))
+        return planted("call", played, other, loss, spread)(view, played, seed, samples, hands)
 
-    monkeypatch.setattr(hand_review.StrongBot, "bid_estimates", estimates)
-    bids = hand_review.analyse(Table(game), n)["bids"]
+    monkeypatch.setattr(hand_review, "judge", judge)
+    bids = [b for b in hand_review.analyse(Table(game), n)["bids"] if b["call"] == said[0]]
 
     assert bool(bids) is marked
     if marked:
-        assert bids[0]["call"] == said[0] and bids[0]["best"] != said[0]
+        assert bids[0]["best"] != said[0] and said[0] in bids[0]["options"]
 
 
 @pytest.mark.django_db
 def test_a_call_marked_by_the_review_is_shown_in_the_variants_words(client):
     game, n, _ = a_hand_with_a_card_mistake(client)
     row = HandReview.objects.get(game=game, hand=n)
-    row.result["bids"] = [{"call": "pass", "best": "sun", "round": 1, "margin": 1.2}]
+    row.result["bids"] = [
+        {
+            "call": "pass",
+            "best": "sun",
+            "round": 1,
+            "loss": 1.2,
+            "options": {
+                "pass": {"value": -2.0, "low": -3.0, "high": -1.0, "made": 0.4},
+                "sun": {"value": 4.0, "low": 2.5, "high": 5.5, "made": 0.8},
+            },
+            "reasons": [["hint.bid-sun", {"call": "sun", "cards": ["AS", "TS", "AH"]}]],
+        }
+    ]
     row.save()
 
     page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")
@@ -269,6 +332,9 @@ def test_a_call_marked_by_the_review_is_shown_in_the_variants_words(client):
 
     text = re.sub(r"\s+", " ", page.text)
     assert "You said Pass. With these cards a strong player says Sun" in text
+    # Its reason, and what each of the two calls brings over the deals the cards allow.
+    assert "aces and tens win tricks when nothing is trump" in text
+    assert "Sun: the contract is made about 8 times in 10, +4.0 game points on average" in text
     assert "بهذه الأوراق يقول اللاعب القوي" in arabic.text
 
 
@@ -333,8 +399,6 @@ def a_hand_with_a_double(client, lang="en", hands=12):
     deals = itertools.count(1000)
     with (
         mock.patch("lessons.practice.state.secrets.randbelow", lambda _: next(deals)),
-        mock.patch.object(hand_review, "DOUBLE_BUDGET_MS", 600_000.0),
-        mock.patch.object(hand_review, "BID_BUDGET_MS", 600_000.0),
     ):
         return _play_until_a_double_is_marked(client, lang, hands)
 
@@ -372,7 +436,7 @@ def test_a_clearly_bad_double_is_marked_with_the_points_it_risked(client):
     said = [a for a in game.hands[n - 1]["actions"] if a[0] == "double" and a[1] == "S"]
 
     assert marked["word"] == "double" and marked["best"] == "pass" and not marked["buyers"]
-    assert marked["margin"] >= hand_review.BID_MARGIN and marked["points"] >= 1
+    assert marked["points"] >= 1
     assert ["double", "S", "double"] in said
     # Every word the learner said is judged, beside the cards and the calls.
     calls = [a for a in game.hands[n - 1]["actions"] if a[0] in ("call", "double") and a[1] == "S"]
@@ -392,21 +456,24 @@ def test_a_clearly_bad_double_is_marked_with_the_points_it_risked(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("margin", "marked"), [(0.49, False), (0.5, True)])
-def test_a_doubling_word_is_marked_only_when_the_strong_bot_does_clearly_better(
-    client, monkeypatch, margin, marked
+@pytest.mark.parametrize(("loss", "marked"), [(0.4, False), (0.6, True)])
+def test_a_doubling_word_is_marked_only_when_it_loses_enough_beyond_the_noise(
+    client, monkeypatch, loss, marked
 ):
     game, n, _ = a_hand_with_a_double(client)
+    real = hand_review.judge
 
-    def estimates(bot, view):
-        return "pass", {w: (margin if w == "pass" else 0.0) for w in view.choices}
+    def judge(view, played, seed, samples, hands):
+        if view.phase is not Phase.DOUBLING or played != "double":
+            return real(view, played, seed, samples, hands)
+        return planted("double", played, "pass", loss, 0.1)(view, played, seed, samples, hands)
 
-    monkeypatch.setattr(hand_review.StrongBot, "double_estimates", estimates)
+    monkeypatch.setattr(hand_review, "judge", judge)
     doubles = hand_review.analyse(Table(game), n)["doubles"]
 
     assert bool(doubles) is marked
     if marked:
-        assert doubles[0]["word"] == "double" and doubles[0]["points"] == round(margin * 16)
+        assert doubles[0]["word"] == "double" and doubles[0]["points"] == max(1, round(loss))
 
 
 @pytest.mark.django_db
@@ -439,7 +506,7 @@ def test_a_doubling_word_is_marked_only_when_the_strong_bot_does_clearly_better(
 def test_each_kind_of_doubling_mistake_has_its_reason(client, word, best, buyers, sentence):
     game, n, _ = a_hand_with_a_card_mistake(client)
     row = HandReview.objects.get(game=game, hand=n)
-    row.result["doubles"] = [{"word": word, "best": best, "margin": 1.25, "points": 20, "buyers": buyers}]
+    row.result["doubles"] = [{"word": word, "best": best, "points": 20, "buyers": buyers}]
     row.save()
 
     page = client.get(f"/en/practice/game/{game.pk}/hand/{n}/")

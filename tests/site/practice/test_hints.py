@@ -10,13 +10,6 @@ from lessons.practice.state import Table
 from tests.site.practice.tools import HTMX, choice, post, rigged_hand, start
 
 
-@pytest.fixture(autouse=True)
-def hints_free_of_the_clock(monkeypatch):
-    """The strong bot's time budget is what a busy machine cuts short: without it a hint depends
-    only on its samples, so each test sees the same hint on any machine."""
-    monkeypatch.setattr("engine.advice.BUDGET_MS", 600_000.0)
-
-
 def ask(client, game, htmx=False, move=None, lang="en"):
     game.refresh_from_db()
     data = {"move": game.move if move is None else move}
@@ -37,6 +30,10 @@ def test_it_gives_a_call_and_its_reason_in_the_auction_without_javascript(client
     assert hint["kind"] == "call" and hint["reasons"]
     assert game.hands[-1]["hints"] == [hint["at"]]
     assert "Hints used in this hand: 1" in page
+    # Every allowed call with what it would likely bring, the suggested one first.
+    if len(hint.get("options", {})) > 1:
+        assert page.count('class="hint-figure"') == len(hint["options"])
+        assert "game points on average" in page and "What each call would likely bring" in page
 
 
 @pytest.mark.django_db
@@ -161,6 +158,11 @@ ALL_REASONS = [
     ("hint.win", {"card": "AS"}),
     ("hint.duck", {"card": "9S", "seat": "W", "kept": "AS"}),
     ("hint.low", {"card": "7S"}),
+    ("hint.keep-guard", {"card": "8C", "kept": "TS"}),
+    ("hint.discard-short", {"card": "8C", "suit": 3}),
+    ("hint.lead-partner", {"card": "KD", "partner": "N", "suit": 2}),
+    ("hint.force-buyer", {"card": "AD", "seat": "E"}),
+    ("hint.lead-through", {"card": "KD", "seat": "W"}),
     ("hint.last-trick", {"card": "AS"}),
     ("hint.unblock", {"card": "AS"}),
     ("hint.belote", {"card": "KH"}),
@@ -192,7 +194,7 @@ def test_every_reason_is_a_whole_sentence_in_each_language(variant, lang):
 
     from engine.explain import Reason
     from lessons.practice.display import Say
-    from lessons.practice.hints import _from_json, sentence
+    from lessons.practice.hints import from_json, sentence
     from tests.site.test_vocabulary import saudi_words_in
 
     say = Say(variant, lang, "french")
@@ -203,7 +205,7 @@ def test_every_reason_is_a_whole_sentence_in_each_language(variant, lang):
                 continue
             if rule == "hint.declare" and variant != "saudi":
                 params = {"projects": [{"type": "tierce", "cards": ["7S", "8S", "9S"]}], "types": ["tierce"]}
-            text = sentence(Reason(rule, _from_json(params)), say)
+            text = sentence(Reason(rule, from_json(params)), say)
             assert text and "%(" not in text and "…" not in text, (rule, text)
             if lang != "en":
                 assert text.isascii() is False or lang == "fr", (rule, text)  # translated, not English
@@ -220,9 +222,9 @@ def test_saudi_baloot_is_said_with_the_second_card_elsewhere_the_first(lang):
 
     from engine.explain import Reason
     from lessons.practice.display import Say
-    from lessons.practice.hints import _from_json, sentence
+    from lessons.practice.hints import from_json, sentence
 
-    reason = Reason("hint.belote-later", _from_json({"cards": ["KH", "QH"]}))
+    reason = Reason("hint.belote-later", from_json({"cards": ["KH", "QH"]}))
     with translation.override(lang):
         saudi = sentence(reason, Say("saudi", lang, "french"))
         french = sentence(reason, Say("french", lang, "french"))
