@@ -10,6 +10,7 @@ position may seat the learner elsewhere than South: the table turns, the names s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise, permutations
 from typing import Any
 
 from engine import messages
@@ -176,10 +177,32 @@ def place_of(seat: int, learner: Seat) -> str:
     return PLACES[(seat - learner) % 4]
 
 
+# The suits as a player lays them out: black and red in turn (S H C D), so that two suits of one
+# colour never sit side by side when the hand allows it. Presentation only: no rule depends on it.
+RED_SUITS = frozenset({1, 2})  # hearts and diamonds, by engine.cards.SUIT_LETTERS
+LAYOUT_ORDER = (0, 1, 3, 2)
+
+
+def suit_order(suits: set[int], trump: int) -> list[int]:
+    """The order in which the suits held are laid out: the trumps first (once the contract names
+    them), then the others in the arrangement with the fewest neighbours of one colour."""
+    first = [trump] if trump in suits else []
+    rest = [s for s in LAYOUT_ORDER if s in suits and s not in first]
+
+    def clashes(order: tuple[int, ...]) -> int:
+        line = first + list(order)
+        return sum((a in RED_SUITS) == (b in RED_SUITS) for a, b in pairwise(line))
+
+    return first + list(min(permutations(rest), key=clashes))  # min keeps the first of equals
+
+
 def sorted_hand(mask: int, trump: int) -> list[Card]:
-    """The hand as a player holds it: by suit, the strongest card first within each suit."""
+    """The hand as a player holds it: grouped by suit (see :func:`suit_order`), the strongest card
+    first within each suit, by the engine's trick strength for the contract."""
     strength = STRENGTH[trump]
-    return sorted(cards_of(mask), key=lambda c: (c.suit, -strength[c]))
+    cards = cards_of(mask)
+    place = {suit: i for i, suit in enumerate(suit_order({c.suit for c in cards}, trump))}
+    return sorted(cards, key=lambda c: (place[c.suit], -strength[c]))
 
 
 def board(table: Table, lang: str, deck: str) -> Board:
