@@ -103,6 +103,9 @@ class TrickShown:
     why: list[dict[str, str]]
     points: int
     bonus: int
+    # Where the winner and each card's player sit on the drawing: the trick slides to its winner.
+    winner_place: str = ""
+    places: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -131,6 +134,8 @@ class Board:
     declare_types: list[tuple[str, str]] = field(default_factory=list)
     belote_word: str = ""
     own_declarations: list[dict[str, str]] = field(default_factory=list)
+    # The cards the engine allows now (their codes), where the keyboard's focus lands after a move.
+    legal: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -289,6 +294,8 @@ def board(table: Table, lang: str, deck: str) -> Board:
         buttons = call_buttons(table, say)
         b.calls = [c for c in buttons if c.allowed]
         b.refused_calls = [c for c in buttons if not c.allowed]
+    if to_act and phase is Phase.PLAY:
+        b.legal = frozenset(str(c) for c in cards_of(hand.legal()))
     if t is not None and phase in (Phase.PLAY, Phase.DONE):
         b.trick_number = min(len(t.taken) + 1, 8)
         b.tricks_won = [(say.team(team), t.tricks[team], t.points[team]) for team in (Team.NS, Team.EW)]
@@ -368,6 +375,8 @@ def trick_shown(table: Table, taken: TrickTaken, number: int, say: Say) -> Trick
         why=say.items([result.reason]),
         points=result.points,
         bonus=bonus,
+        winner_place=place_of(result.winner, table.learner),
+        places=[place_of(s, table.learner) for s, _ in plays],
     )
 
 
