@@ -132,7 +132,16 @@ class Journey:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.errors: list[str] = []
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.moves = 0
+        # A refused style or script says which element and which file did it.
+        page.add_init_script(
+            "document.addEventListener('securitypolicyviolation', e => console.error('CSP', e.sourceFile,"
+            " e.lineNumber, e.columnNumber, e.sample, e.target && (e.target.outerHTML || '').slice(0, 300)))"
+        )
+        page.on(
+            "console",
+            lambda m: self.errors.append(f"move {self.moves}: {m.text}") if m.type == "error" else None,
+        )
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def in_view(self, selector: str) -> None:
@@ -158,10 +167,10 @@ class Journey:
         phase = page.locator(BOARD).get_attribute("data-phase")
         if phase == "play":
             self.in_view("#play-form button[name=card]")
-            self.in_view("#practice-table .table-grid")
+            self.in_view(".practice-board .table-grid")
         else:
             self.in_view("#call-form .choices:not(.choices-refused) button[name=call]")
-            self.in_view("#practice-table .table-grid")
+            self.in_view(".practice-board .table-grid")
             self.in_view(".practice-hand .hand")
         if page.locator(".practice-auction").count():
             self.in_view(".practice-auction")
@@ -172,16 +181,17 @@ class Journey:
         assert len(groups) == len(set(groups)), f"the hand is not grouped by suit: {suits}"
 
     def focus_on_a_decision(self) -> None:
-        focused = self.page.evaluate(f"document.activeElement.matches({DECISION!r})")
-        assert focused, "after the move the focus is not on the next decision"
+        # htmx settles the swapped board a moment after it lands: the focus moves then.
+        expect(self.page.locator(f":focus:is({DECISION})")).to_have_count(1, timeout=5_000)
 
     def move(self, act) -> None:
         """One move through ``act``, then the board answers and the focus is on what comes next."""
         before = board_move(self.page)
+        self.moves += 1
         act()
         wait_for_move_after(self.page, before)
-        self.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
         self.focus_on_a_decision()
+        self.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
 
     def call(self, value: str | None = None) -> None:
         page = self.page
