@@ -35,7 +35,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 apt_install = { $(APT_INSTALL) $(1) || { apt-get update && $(APT_INSTALL) $(1); }; }
 
-.PHONY: help venv compiled messages run test lint bench match simulations loadtest chromium postgres redis
+.PHONY: help venv compiled messages run test lint bench match simulations loadtest chromium postgres redis screenshots
 
 # help: list the targets (the default).
 help:
@@ -46,6 +46,7 @@ help:
 	@echo "make match   the coach's strong bot against the older one (long)"
 	@echo "make simulations  the bidding and score-sheet simulations of docs/simulations.md (about 4 CPU minutes)"
 	@echo "make compiled  build the solver's search in C with gcc and mypyc (part of make venv; optional)"
+	@echo "make screenshots  the README's pictures, taken from the real site in Chromium (docs/screenshots/)"
 	@echo "make loadtest  gunicorn on PostgreSQL, 32 simulated users: a class mix then a saturation mix, 60 s each"
 
 # venv: the virtual environment with the project and its dev tools installed (editable), and the
@@ -149,6 +150,10 @@ simulations: venv
 # answer_cpu_ratio; it drops the database and stops the server when done (bench/loadtest.py).
 loadtest: venv messages postgres redis
 	$(PY) bench/loadtest.py
+
+# screenshots: the README's three pictures, from the site served on a throwaway database (docs/screenshots.py).
+screenshots: venv messages chromium
+	$(PY) docs/screenshots.py
 
 # chromium: the browser the page tests drive (Debian's, not a downloaded one).
 chromium:

@@ -7,9 +7,11 @@ included, so that a fragment always comes back in the page's language.
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import URLPattern, URLResolver, include, path
+from django.views.generic import RedirectView
 
-from baloot_site import health, language
+from baloot_site import health, language, web_app
 
 # A database that went down answers 503 rather than 500 (baloot_site/errors.py).
 handler500 = "baloot_site.errors.server_error"
@@ -19,6 +21,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("healthz", health.healthz, name="healthz"),
     # The language switcher posts here; it sits outside the prefixes on purpose.
     path("i18n/setlang/", language.set_language, name="set_language"),
+    # Browsers ask for /favicon.ico whatever the page says: the site's icon.
+    path("favicon.ico", RedirectView.as_view(url=static("icons/icon-192.png"), permanent=True)),
 ]
 
 urlpatterns += i18n_patterns(
@@ -32,6 +36,8 @@ urlpatterns += i18n_patterns(
     path("", include("lessons.classroom.urls")),
     # The practice table: whole hands against bots, puzzle positions played out, replays
     path("", include("lessons.practice.urls")),
+    # The web-app manifest, in the page's language (added to a phone's home screen)
+    path("manifest.webmanifest", web_app.manifest, name="web-app-manifest"),
     # Administration
     path("admin/", admin.site.urls),
     prefix_default_language=True,

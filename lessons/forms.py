@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 DIGITS = ("native", "western")
 DECKS = ("french", "spanish")
+THEMES = ("auto", "light", "dark")  # auto: as the device is set (prefers-color-scheme)
 
 
 def new_token() -> str:
@@ -30,6 +31,11 @@ class PrefsForm(forms.Form):
         choices=[(d, d) for d in DECKS],
         required=False,
         error_messages={"invalid_choice": _("The deck must be French or Spanish.")},
+    )
+    theme = forms.ChoiceField(
+        choices=[(t, t) for t in THEMES],
+        required=False,
+        error_messages={"invalid_choice": _("The theme must be automatic, light or dark.")},
     )
     next = forms.CharField(required=False, max_length=500)
 

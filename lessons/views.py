@@ -45,7 +45,7 @@ from lessons.typed_requests import htmx_of
 # A lesson with this many stars (progress.lesson_stars) is done: every puzzle solved.
 SOLVED_STARS = 2
 PREFS_KEY = "prefs"
-DEFAULT_PREFS = {"digits": "native", "deck": "french"}
+DEFAULT_PREFS = {"digits": "native", "deck": "french", "theme": "auto"}
 # The solution is offered once the learner has been wrong this many times.
 TRIES_BEFORE_SOLUTION = 2
 # Puzzles in the middle of a hand: the tricks so far drawn in a list, the counting seat's hand shown.
@@ -62,13 +62,18 @@ def get_prefs(request: HttpRequest) -> dict[str, str]:
     return {**DEFAULT_PREFS, **request.session.get(PREFS_KEY, {})}
 
 
+def theme(request: HttpRequest) -> dict[str, str]:
+    """Context processor: the colour theme the learner chose, for every page's <html> and menu."""
+    return {"theme": get_prefs(request)["theme"]}
+
+
 @require_POST
 def prefs(request: HttpRequest) -> HttpResponse:
     form = PrefsForm(request.POST)
     if not form.is_valid():
         message = " ".join(str(e) for errors in form.errors.values() for e in errors)
         return _bad_request(request, message)
-    chosen = {key: form.cleaned_data[key] for key in ("digits", "deck") if form.cleaned_data[key]}
+    chosen = {key: form.cleaned_data[key] for key in ("digits", "deck", "theme") if form.cleaned_data[key]}
     request.session[PREFS_KEY] = {**get_prefs(request), **chosen}
     target = form.cleaned_data["next"]
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):

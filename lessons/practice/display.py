@@ -9,7 +9,9 @@ position may seat the learner elsewhere than South: the table turns, the names s
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import pairwise, permutations
 from typing import Any
 
 from engine import messages
@@ -103,6 +105,9 @@ class TrickShown:
     why: list[dict[str, str]]
     points: int
     bonus: int
+    # Where the winner and each card's player sit on the drawing: the trick slides to its winner.
+    winner_place: str = ""
+    places: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -131,6 +136,8 @@ class Board:
     declare_types: list[tuple[str, str]] = field(default_factory=list)
     belote_word: str = ""
     own_declarations: list[dict[str, str]] = field(default_factory=list)
+    # The cards the engine allows now (their codes), where the keyboard's focus lands after a move.
+    legal: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -177,10 +184,32 @@ def place_of(seat: int, learner: Seat) -> str:
     return PLACES[(seat - learner) % 4]
 
 
+# The suits as a player lays them out: black and red in turn (S H C D), so that two suits of one
+# colour never sit side by side when the hand allows it. Presentation only: no rule depends on it.
+RED_SUITS = frozenset({1, 2})  # hearts and diamonds, by engine.cards.SUIT_LETTERS
+LAYOUT_ORDER = (0, 1, 3, 2)
+
+
+def suit_order(suits: set[int], trump: int) -> list[int]:
+    """The order in which the suits held are laid out: the trumps first (once the contract names
+    them), then the others in the arrangement with the fewest neighbours of one colour."""
+    first = [trump] if trump in suits else []
+    rest = [s for s in LAYOUT_ORDER if s in suits and s not in first]
+
+    def clashes(order: Iterable[int]) -> int:
+        line = first + list(order)
+        return sum((a in RED_SUITS) == (b in RED_SUITS) for a, b in pairwise(line))
+
+    return first + list(min(permutations(rest), key=clashes))  # min keeps the first of equals
+
+
 def sorted_hand(mask: int, trump: int) -> list[Card]:
-    """The hand as a player holds it: by suit, the strongest card first within each suit."""
+    """The hand as a player holds it: grouped by suit (see :func:`suit_order`), the strongest card
+    first within each suit, by the engine's trick strength for the contract."""
     strength = STRENGTH[trump]
-    return sorted(cards_of(mask), key=lambda c: (c.suit, -strength[c]))
+    cards = cards_of(mask)
+    place = {suit: i for i, suit in enumerate(suit_order({c.suit for c in cards}, trump))}
+    return sorted(cards, key=lambda c: (place[c.suit], -strength[c]))
 
 
 def board(table: Table, lang: str, deck: str) -> Board:
@@ -267,6 +296,8 @@ def board(table: Table, lang: str, deck: str) -> Board:
         buttons = call_buttons(table, say)
         b.calls = [c for c in buttons if c.allowed]
         b.refused_calls = [c for c in buttons if not c.allowed]
+    if to_act and phase is Phase.PLAY:
+        b.legal = frozenset(str(c) for c in cards_of(hand.legal()))
     if t is not None and phase in (Phase.PLAY, Phase.DONE):
         b.trick_number = min(len(t.taken) + 1, 8)
         b.tricks_won = [(say.team(team), t.tricks[team], t.points[team]) for team in (Team.NS, Team.EW)]
@@ -346,6 +377,8 @@ def trick_shown(table: Table, taken: TrickTaken, number: int, say: Say) -> Trick
         why=say.items([result.reason]),
         points=result.points,
         bonus=bonus,
+        winner_place=place_of(result.winner, table.learner),
+        places=[place_of(s, table.learner) for s, _ in plays],
     )
 
 

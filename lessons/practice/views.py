@@ -646,7 +646,7 @@ def _refused(refused: Refused | None, table: Table, say: display.Say) -> dict[st
         return None
     # The card with its article: "You may not play the queen of clubs", "la dame de trèfle".
     what = say.definite(Card.parse(refused.value)) if refused.kind == "play" else say.call(refused.value)
-    return {"kind": refused.kind, "what": what, "reasons": say.items(refused.reasons)}
+    return {"kind": refused.kind, "code": refused.value, "what": what, "reasons": say.items(refused.reasons)}
 
 
 def _start_page(

@@ -1,4 +1,5 @@
-"""axe finds no serious or critical accessibility problem on the learner's pages, in four languages.
+"""axe finds no serious or critical accessibility problem on the learner's pages, in four languages,
+in light colours and in dark ones.
 
 And what axe does not measure: the keyboard focus stands out from its background.
 """
@@ -34,6 +35,12 @@ def barriers(page: Page) -> list[str]:
     ]
 
 
+def colours_for(page: Page, lang: str) -> None:
+    """Arabic and Persian pages in dark colours, English and French in light: each page of the
+    tests below is checked in both."""
+    page.emulate_media(color_scheme="dark" if lang in ("ar", "fa") else "light")
+
+
 def check(page: Page, url: str) -> list[str]:
     page.goto(url)
     return [f"{url}: {problem}" for problem in barriers(page)]
@@ -41,6 +48,7 @@ def check(page: Page, url: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_it_finds_no_barrier_on_the_home_lesson_and_puzzle_pages(page, live_server, saudi, lang):
+    colours_for(page, lang)
     base = f"{live_server.url}/{lang}"
     problems = [
         *check(page, f"{base}/"),
@@ -71,6 +79,7 @@ def test_it_finds_no_barrier_on_the_home_lesson_and_puzzle_pages(page, live_serv
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_it_finds_no_barrier_on_the_other_puzzle_forms(page, live_server, saudi, lang):
     """Select every legal card, who wins, count, score, projects, bid: each form of answer."""
+    colours_for(page, lang)
     base = f"{live_server.url}/{lang}/learn/saudi"
     urls = [f"{base}/follow-suit/3/"] + [f"{base}/counting/{n}/" for n in range(1, 6)]
 
@@ -82,6 +91,7 @@ def test_it_finds_no_barrier_on_the_other_puzzle_forms(page, live_server, saudi,
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_it_finds_no_barrier_on_the_path_and_review_pages(page, live_server, saudi, lang):
     """Stars and "continue", a lesson's end, the rules met, the review and its empty page, the glossary."""
+    colours_for(page, lang)
     base = f"{live_server.url}/{lang}"
     problems = check(page, f"{base}/review/")  # nothing due yet
     page.goto(f"{base}/learn/saudi/follow-suit/2/")
@@ -117,10 +127,12 @@ def test_it_finds_no_barrier_on_the_curriculum_pages(page, live_server):
         if (course, kind) in seen:
             continue
         lang = LANGUAGES[len(seen) % len(LANGUAGES)]
+        colours_for(page, lang)
         seen.add((course, kind))
         n = list(step.lesson.steps.values_list("pk", flat=True)).index(step.pk) + 1
         problems += check(page, f"{live_server.url}/{lang}/learn/{course}/{step.lesson.slug}/{n}/")
     for lang, course in zip(LANGUAGES, ("saudi", "moroccan", "french"), strict=False):
+        colours_for(page, lang)
         problems += check(page, f"{live_server.url}/{lang}/learn/{course}/")
 
     assert len(seen) > 10

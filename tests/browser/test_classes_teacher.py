@@ -192,6 +192,8 @@ def test_a_word_to_the_class_reaches_the_pupils_drills_page(
     page.goto(f"{base}/{lang}/classes/{classroom.pk}/")
     page.fill("textarea[name=announcement]", words)
     page.locator("#announcement-section button[type=submit]").click()
+    if page.locator(".menu-button").is_visible():  # on a phone, the links are in the menu
+        page.locator(".menu-button").click()
     page.get_by_role("button", name=catalog(lang, "Sign out")).click()
 
     page.goto(f"{base}/{lang}/accounts/login/")

@@ -1,4 +1,4 @@
-"""Preferences kept in the session: native or Western digits, French or Spanish deck."""
+"""Preferences kept in the session: native or Western digits, French or Spanish deck, the colours."""
 
 import pytest
 
@@ -83,7 +83,7 @@ def test_it_keeps_one_preference_when_the_other_changes(client, moroccan):
     client.post("/ar/prefs/", {"deck": "spanish"})
     client.post("/ar/prefs/", {"digits": "western"})
 
-    assert client.session["prefs"] == {"digits": "western", "deck": "spanish"}
+    assert client.session["prefs"] == {"digits": "western", "deck": "spanish", "theme": "auto"}
 
 
 @pytest.mark.parametrize("data", [{"digits": "roman"}, {"deck": "tarot"}])
@@ -102,3 +102,21 @@ def test_it_does_not_redirect_to_another_site(client, saudi):
 
 def test_it_refuses_get_on_prefs(client):
     assert client.get("/en/prefs/").status_code == 405
+
+
+def test_it_follows_the_device_colours_until_the_learner_chooses(client, saudi):
+    assert 'data-theme="auto"' in client.get(step_url(2)).text
+
+    client.post("/en/prefs/", {"theme": "dark", "next": step_url(2)})
+    text = client.get(step_url(2)).text
+
+    assert 'data-theme="dark"' in text
+    assert '<meta name="color-scheme" content="dark">' in text
+    assert 'name="theme" value="dark" aria-pressed="true"' in text
+
+
+def test_it_refuses_a_theme_it_does_not_have(client, saudi):
+    response = client.post("/en/prefs/", {"theme": "purple"})
+
+    assert response.status_code == 400
+    assert 'data-theme="auto"' in client.get(step_url(2)).text

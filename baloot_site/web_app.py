@@ -1,0 +1,40 @@
+"""The web-app manifest: what a phone needs to put the site on its home screen, in the page's
+language (name, direction, start page) with the site's icons and theme colour."""
+
+from django.http import HttpRequest, JsonResponse
+from django.templatetags.static import static
+from django.utils.translation import get_language, get_language_bidi
+from django.utils.translation import gettext as _
+
+THEME_COLOUR = "#1f6f4a"  # the felt green of the header
+BACKGROUND = "#fbfaf6"  # the paper of the pages
+
+
+def manifest(request: HttpRequest) -> JsonResponse:
+    lang = get_language()
+    icons = [
+        {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {
+            "src": static("icons/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+        {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+    ]
+    data = {
+        "name": _("Baloot and Belote"),
+        "short_name": _("Baloot and Belote"),
+        "lang": lang,
+        "dir": "rtl" if get_language_bidi() else "ltr",
+        "start_url": f"/{lang}/",
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND,
+        "icons": icons,
+    }
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json"
+    return response
