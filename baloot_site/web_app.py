@@ -5,11 +5,13 @@ from django.http import HttpRequest, JsonResponse
 from django.templatetags.static import static
 from django.utils.translation import get_language, get_language_bidi
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 THEME_COLOUR = "#1f6f4a"  # the felt green of the header
 BACKGROUND = "#fbfaf6"  # the paper of the pages
 
 
+@require_safe
 def manifest(request: HttpRequest) -> JsonResponse:
     lang = get_language()
     icons = [
