@@ -47,7 +47,6 @@ def percent(part: int, whole: int) -> int | None:
     return (200 * part + whole) // (2 * whole)
 
 
-
 @dataclass(frozen=True)
 class PuzzleProgress:
     tries: int = 0
@@ -145,10 +144,20 @@ class Summary:
 
 
 def session_key(request: HttpRequest, create: bool = False) -> str | None:
-    """The session's key; with ``create``, a new session is saved so that attempts can refer to it."""
+    """The key the learner's answers and review queue are stored under: the account's own
+    (:func:`account_key`, the same in every browser) when signed in, else the session's; with
+    ``create``, a new session is saved so that attempts can refer to it."""
+    user = _user(request)
+    if user is not None:
+        return account_key(user)
     if request.session.session_key is None and create:
         request.session.save()
     return request.session.session_key
+
+
+def account_key(user: Any) -> str:
+    """What a signed-in learner's answers are stored under instead of a browser's session key."""
+    return f"account-{user.pk}"
 
 
 def _user(request: HttpRequest) -> Any:
@@ -587,18 +596,3 @@ def rule_mastery(key: str | None) -> list[RuleMastery]:
             tally.items(), key=lambda item: (item[0][0], order.get(item[0][1], len(order)))
         )
     ]
-
-
-# ---------------------------------------------------------------- signing in
-
-
-def keep_on_sign_in(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
-    """``user_logged_in``: the review queue of the browser's anonymous answers joins the account's.
-
-    (The answers themselves move with the account's sign-in, lessons/classroom/accounts.py; the
-    seen lessons and where the learner stopped are in the session, which signing in keeps.)
-    """
-    if request is None or not hasattr(request, "session"):
-        return
-    anonymous = str(request.session.pop(ANONYMOUS_KEY, "") or "")
-    review.keep_on_sign_in(user, anonymous, session_key(request, create=True) or "")
