@@ -27,7 +27,7 @@ from lessons.views import PREFS_KEY
 
 # The session's entries that belong to the learner rather than to the browser. A feature that
 # keeps one of its own in the session adds its key with :func:`carry` (the calculator's sheet).
-CARRIED: list[str] = [progress.SEEN_KEY, progress.WHERE_KEY, PREFS_KEY]
+CARRIED: list[str] = [progress.SEEN_KEY, progress.WHERE_KEY, progress.FIRST_TRY_KEY, PREFS_KEY]
 
 
 def carry(session_entry: str) -> None:
@@ -76,6 +76,10 @@ def to_account(request: HttpRequest, user: Any, anonymous: str) -> None:
     entries) joins ``user``'s records."""
     key = progress.account_key(user)
     with transaction.atomic():
+        best = best_first_tries(user, anonymous)
+        if best:
+            kept = request.session.get(progress.FIRST_TRY_KEY, [])
+            request.session[progress.FIRST_TRY_KEY] = sorted({*kept, *best})
         attempts(user, anonymous, key)
         review.keep_on_sign_in(user, anonymous, key)
         if anonymous:
@@ -90,6 +94,23 @@ def attempts(user: Any, anonymous: str, key: str) -> None:
     if anonymous:
         mine |= Q(session_key=anonymous, user__isnull=True)
     Attempt.objects.filter(mine).exclude(session_key=key).update(user=user, session_key=key)
+
+
+def best_first_tries(user: Any, anonymous: str) -> set[int]:
+    """The puzzles answered by both the browser and the account that one of them got right at the
+    first try without a hint: the stars keep the better of the two (``progress.lesson_stars``)."""
+    if not anonymous:
+        return set()
+    sides = (Q(session_key=anonymous, user__isnull=True), Q(user=user))
+    firsts: list[dict[int, bool]] = []
+    for side in sides:
+        first: dict[int, bool] = {}
+        rows = Attempt.objects.filter(side, drill__isnull=True).order_by("created", "id")
+        for puzzle_id, correct, hints in rows.values_list("puzzle_id", "correct", "hints_used"):
+            first.setdefault(puzzle_id, correct and not hints)
+        firsts.append(first)
+    browser, account = firsts
+    return {pk for pk in browser.keys() & account.keys() if browser[pk] or account[pk]}
 
 
 def trainer_ratings(user: Any, anonymous: str) -> None:

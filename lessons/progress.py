@@ -28,6 +28,10 @@ WHERE_KEY = "where"  # session: {variant: [lesson slug, step number]}, the last 
 # session: the key the learner's anonymous answers are stored under; signing in gives the
 # session a new key, and the answers and review queue kept under this one move to the account.
 ANONYMOUS_KEY = "anonymous-key"
+# session: the puzzles right at the first try, without a hint, in one of two histories merged at
+# sign-in (lessons/handover.py): the merged history's first answer may be the other one's, and a
+# lesson keeps the better of its two stars.
+FIRST_TRY_KEY = "first-try"
 TOKEN_MAX = 64
 
 
@@ -547,6 +551,9 @@ def lesson_stars(request: HttpRequest, lessons: Iterable[Lesson]) -> dict[int, i
             if correct:
                 solved.add(puzzle_id)
     seen = set(request.session.get(SEEN_KEY, []))
+    for puzzle_id in request.session.get(FIRST_TRY_KEY, []):
+        if puzzle_id in first:
+            first[puzzle_id] = True
     stars = {}
     for lesson in lessons:
         puzzles = by_lesson.get(lesson.pk, set())

@@ -144,3 +144,19 @@ def test_lessons_seen_display_choices_and_the_calculator_sheet_follow_and_sign_o
     assert back["prefs"]["digits"] == "western"
     assert "saudi" in back["calculator_sheets"]
     assert "1 of 3 stars" in elsewhere.get("/en/learn/saudi/").text
+
+
+def test_a_lesson_keeps_the_better_of_its_two_stars(client, saudi, student):
+    elsewhere = Client()
+    sign_in(elsewhere, "kam472")
+    answer(elsewhere, step_url(2), {"card": "AS"})  # wrong first: two stars at best
+    answer(elsewhere, step_url(2), {"card": "KC"})
+    answer(elsewhere, step_url(3), {"cards": ["JS", "8S"]})
+    assert "2 of 3 stars" in elsewhere.get("/en/learn/saudi/").text
+    answer(client, step_url(2), {"card": "KC"})  # later, in this browser: right at the first try
+    answer(client, step_url(3), {"cards": ["JS", "8S"]})
+    assert "3 of 3 stars" in client.get("/en/learn/saudi/").text
+
+    sign_in(client, "kam472")
+
+    assert "3 of 3 stars" in client.get("/en/learn/saudi/").text
