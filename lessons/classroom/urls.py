@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from lessons.classroom import accounts, classes, dashboard, drills, reminders, teacher_puzzles
+from lessons.classroom import accounts, classes, dashboard, drills, own_data, reminders, teacher_puzzles
 
 
 class IdConverter:
@@ -45,6 +45,9 @@ urlpatterns = [
     ),
     path("accounts/password/reset/done/", accounts.password_reset_done, name="accounts-password-reset-done"),
     path("accounts/reminders/", reminders.reminder_settings, name="accounts-reminders"),
+    path("accounts/me/", own_data.account_page, name="accounts-me"),
+    path("accounts/me/data.json", own_data.download, name="accounts-data"),
+    path("accounts/me/delete", own_data.delete, name="accounts-delete"),
     path("teachers/", classes.for_teachers, name="classes-for-teachers"),
     # Joining a class
     path("join/", classes.join_code, name="classes-join-code"),
