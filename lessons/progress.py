@@ -513,8 +513,10 @@ def note_step(request: HttpRequest, lesson: Lesson, n: int) -> None:
         request.session[SEEN_KEY] = [*seen, lesson.pk]
     where = request.session.get(WHERE_KEY, {})
     key = lesson.course.key
-    if where.get(key) != [lesson.slug, n]:
-        request.session[WHERE_KEY] = {**where, key: [lesson.slug, n]}
+    if where.get(key) != [lesson.slug, n] or list(where)[-1:] != [key]:
+        # The course seen last comes last: the home page's next step continues it.
+        others = {k: v for k, v in where.items() if k != key}
+        request.session[WHERE_KEY] = {**others, key: [lesson.slug, n]}
 
 
 def stopped_at(request: HttpRequest, key: str) -> tuple[str, int] | None:

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 from engine import messages
 from engine.cards import Card
 from engine.notation import InputError
-from lessons import checking, demo, hints, lesson_cache, progress, review, timing
+from lessons import checking, demo, hints, lesson_cache, progress, timing, today
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
@@ -105,7 +105,9 @@ def home(request: HttpRequest) -> HttpResponse:
     ]
     ctx = {
         "courses": tiles,
-        "review_due": review.due_count(progress.session_key(request), request.user),
+        "next_step": today.next_step(request, courses, get_language() or "en"),
+        "streak": today.streak(progress.session_key(request)),
+        "bars": today.course_bars(request, courses, marks),
         "prefs": get_prefs(request),
     }
     return render(request, "home.html", ctx)
