@@ -263,12 +263,17 @@ class LearnerSignupForm(PasswordPair):
     username = forms.CharField(
         label=_("Username"),
         help_text=_("3 to 30 letters, digits, dots, dashes or underscores. You sign in with it."),
+        # A phone would otherwise start it with a capital letter and correct it into a word.
+        widget=forms.TextInput(
+            attrs={"autocomplete": "username", "autocapitalize": "none", "spellcheck": "false", "dir": "ltr"}
+        ),
     )
     email = forms.EmailField(
         label=_("Email"),
         required=False,
         max_length=150,
         help_text=_("Only to choose a new password if you forget yours. Nobody else sees it."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email", "dir": "ltr"}),
     )
     field_order = ("username", "password", "password2", "email")
 
