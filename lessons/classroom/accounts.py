@@ -513,7 +513,7 @@ class PasswordResetConfirm(_Styled, auth_views.PasswordResetConfirmView):
 
 
 class PasswordResetDone(_Styled, auth_views.PasswordResetCompleteView):
-    template_name = "classroom/accounts/password_reset_done.html"
+    template_name = "classroom/accounts/password_change_done.html"
 
 
 password_reset = PasswordResetAsk.as_view()

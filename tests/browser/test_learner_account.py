@@ -12,8 +12,7 @@ from lessons.models import PracticeGame, Puzzle, ReviewItem, Source, TrainerRati
 from lessons.templatetags.baloot import localize_digits
 from tests.browser.browsing import PHONE
 from tests.browser.test_accessibility import barriers
-from tests.browser.test_practice import start
-from tests.browser.test_practice_review import play_a_hand_with_a_mistake
+from tests.browser.test_practice_review import start_and_play_a_hand_with_a_mistake
 from tests.browser.test_trainer import catalog
 from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import PASSWORD, make_class, make_teacher
@@ -46,15 +45,7 @@ def finish_the_first_lesson(page: Page, base: str) -> None:
 
 
 def a_hand_reviewed_and_a_position_practised(page: Page, live_server, lang: str) -> tuple[PracticeGame, int]:
-    for attempt in range(3):
-        start(page, live_server.url, VARIANT[lang], lang=lang, level="random")
-        try:
-            trick, _card, _loss = play_a_hand_with_a_mistake(page)
-            break
-        except AssertionError:
-            if attempt == 2:
-                raise
-            PracticeGame.objects.all().delete()
+    trick, _card, _loss = start_and_play_a_hand_with_a_mistake(page, live_server.url, VARIANT[lang], lang)
     game = PracticeGame.objects.get()
     page.goto(f"{live_server.url}/{lang}/practice/game/{game.pk}/hand/1/?trick={trick}")
     page.locator(f"#mistake-{trick} .mistake-practise button").click()
