@@ -31,6 +31,16 @@ def my_drills(context: template.Context) -> dict[str, Any]:
     return {"show": True, "rows": rows, "prefs": context.get("prefs")}
 
 
+@register.simple_tag(takes_context=True)
+def next_drill(context: template.Context) -> Drill | None:
+    """The pupil's unfinished drill with a due day that comes soonest (the home's next step), or None."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not is_student(user):
+        return None
+    return next((drill for drill, cell in student_drill_rows(user) if not cell.done and drill.due), None)
+
+
 @register.filter
 def due_date(drill: Drill, fmt: str = "DATE_FORMAT") -> str:
     """A drill's due day in the page's date format, and its time when one was set (both in the
