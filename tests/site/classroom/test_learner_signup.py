@@ -85,3 +85,11 @@ def test_a_learner_joins_a_class_with_its_code_and_lands_on_their_drills_after(c
     assert joined.status_code == 302
     assert classroom.memberships.filter(student__username="layla_7").exists()
     assert back["Location"] == "/en/drills/"
+
+
+def test_a_language_chosen_while_signed_in_is_remembered(client, db):
+    signup(client, lang="fr")
+
+    client.post("/i18n/setlang/", {"language": "ar", "next": "/fr/"})
+
+    assert Account.objects.get().language == "ar"
