@@ -30,7 +30,7 @@ from engine.notation import InputError
 from lessons import checking, demo, hints, lesson_cache, progress, timing, today
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
-from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
+from lessons.models import Account, Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
 from lessons.templatetags.baloot import variant_gettext
 from lessons.templatetags.table import (
     SEAT_LETTERS,
@@ -69,6 +69,12 @@ def prefs(request: HttpRequest) -> HttpResponse:
         return _bad_request(request, message)
     chosen = {key: form.cleaned_data[key] for key in ("digits", "deck") if form.cleaned_data[key]}
     request.session[PREFS_KEY] = {**get_prefs(request), **chosen}
+    if request.user.is_authenticated:
+        # Kept with the account at once: another device signed in already finds it at its next sign-in.
+        account = Account.objects.filter(user=request.user).first()
+        if account is not None:
+            account.browser = {**account.browser, PREFS_KEY: request.session[PREFS_KEY]}
+            account.save(update_fields=["browser"])
     target = form.cleaned_data["next"]
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         target = reverse("home")

@@ -160,3 +160,13 @@ def test_a_lesson_keeps_the_better_of_its_two_stars(client, saudi, student):
     sign_in(client, "kam472")
 
     assert "3 of 3 stars" in client.get("/en/learn/saudi/").text
+
+
+def test_digits_chosen_while_signed_in_are_found_on_another_device_at_once(client, db):
+    sign_up(client)
+
+    client.post("/en/prefs/", {"digits": "western", "deck": "", "next": "/en/"})
+    elsewhere = Client()
+    sign_in(elsewhere)
+
+    assert elsewhere.session["prefs"]["digits"] == "western"
