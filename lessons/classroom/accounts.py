@@ -345,6 +345,11 @@ def signup(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(home_of(request.user))
     form = TeacherSignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        # Each sign-up may send a mail: from one address, a few an hour (nobody mails a stranger
+        # again and again through this page).
+        (made,) = count_each([f"sign-ups:{client_address(request)}"], 3600)
+        if made > settings.SIGN_UPS_PER_ADDRESS:
+            return page(request, "classroom/accounts/locked_out.html", {"sign_ups": True}, status=429)
         data = form.cleaned_data
         kind = WELCOME
         try:
@@ -357,7 +362,9 @@ def signup(request: HttpRequest) -> HttpResponse:
                 )
         except IntegrityError:  # the address has an account already
             user, kind = User.objects.get(username=data["email"]), ALREADY
-        send_account_mail.enqueue(kind, user.pk, get_language() or "")
+        # Its owner is told once a day at most, however many times the address is tried.
+        if kind == WELCOME or cache.add(f"sign-up-mail:{user.pk}", True, 24 * 3600):
+            send_account_mail.enqueue(kind, user.pk, get_language() or "")
         return HttpResponseRedirect(reverse("accounts-signup-sent"))
     return page(request, "classroom/accounts/signup.html", {"form": form})
 

@@ -90,3 +90,21 @@ def test_it_keeps_what_the_visitor_answered_before_signing_up_and_in(client, sau
     user = User.objects.get()
     assert Attempt.objects.filter(user=user).count() == 2
     assert "1 of 2 puzzles solved" in client.get("/en/progress/").text
+
+
+def test_the_owner_of_a_known_address_is_mailed_once_however_often_it_is_tried(client, db, mailoutbox):
+    make_teacher("fatima@example.com")
+
+    for _ in range(3):
+        assert signup(client)["Location"] == "/en/accounts/signup/sent/"
+
+    assert len(mailoutbox) == 1
+
+
+def test_sign_ups_from_one_address_are_throttled(client, db, settings, mailoutbox):
+    settings.SIGN_UPS_PER_ADDRESS = 3
+    statuses = [signup(client, email=f"t{n}@example.com").status_code for n in range(5)]
+
+    assert statuses == [302, 302, 302, 429, 429]
+    assert "Many accounts were asked for from here" in signup(client, email="t9@example.com").text
+    assert len(mailoutbox) == 3
