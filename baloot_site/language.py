@@ -16,6 +16,8 @@ from django.http import HttpRequest, HttpResponse
 from django.views import i18n
 from django.views.decorators.http import require_POST
 
+from lessons.models import Account
+
 LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
 
 
@@ -29,10 +31,19 @@ def set_language(request: HttpRequest) -> HttpResponse:
         if language not in LANGUAGE_CODES:
             # Django would take any language it has a catalog for, and the cookie would keep it.
             data.pop("language", None)
-        elif next_url:
-            data["next"] = in_language(next_url, language)
+        else:
+            if next_url:
+                data["next"] = in_language(next_url, language)
+            _remember(request, language)
         request.POST = data  # type: ignore[assignment]
     return i18n.set_language(request)
+
+
+def _remember(request: HttpRequest, language: str) -> None:
+    """A signed-in learner's choice is kept with the account: the next sign-in, anywhere, opens in it."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        Account.objects.filter(user=user).exclude(language=language).update(language=language)
 
 
 def in_language(url: str, language: str) -> str:

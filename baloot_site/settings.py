@@ -224,6 +224,12 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "lessons.classroom.accounts.locked_out"
 AXES_VERBOSE = False
+# ... and wrong passwords from one address, whatever the usernames, stop that address for the same
+# 15 minutes past this many (lessons/classroom/accounts.py): one password tried on many usernames.
+# Loose, because a school's pupils share one address.
+SIGN_IN_FAILURES_PER_ADDRESS = env_int("SIGN_IN_FAILURES_PER_ADDRESS", 30)
+# Teachers' sign-ups an hour from one address (each sends a mail; a school makes a few).
+SIGN_UPS_PER_ADDRESS = env_int("SIGN_UPS_PER_ADDRESS", 10)
 
 # Each language is labelled in its own language, so a reader can find theirs.
 LANGUAGE_CODE = "en"

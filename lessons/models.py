@@ -304,6 +304,9 @@ class Account(models.Model):
     # The language of reminders by email (lessons/classroom/reminders.py): the page's language when
     # the learner last set their address for them.
     language = models.CharField(max_length=8, blank=True, default="")
+    # What the account keeps of a browser's session (lessons/handover.py): lessons seen, where the
+    # learner stopped, the display choices, the calculator's sheet; given back at each sign-in.
+    browser = models.JSONField(default=dict, blank=True)
 
     def __str__(self) -> str:
         return f"{self.role} {self.display_name}"

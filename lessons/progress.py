@@ -28,6 +28,10 @@ WHERE_KEY = "where"  # session: {variant: [lesson slug, step number]}, the last 
 # session: the key the learner's anonymous answers are stored under; signing in gives the
 # session a new key, and the answers and review queue kept under this one move to the account.
 ANONYMOUS_KEY = "anonymous-key"
+# session: the puzzles right at the first try, without a hint, in one of two histories merged at
+# sign-in (lessons/handover.py): the merged history's first answer may be the other one's, and a
+# lesson keeps the better of its two stars.
+FIRST_TRY_KEY = "first-try"
 TOKEN_MAX = 64
 
 
@@ -45,7 +49,6 @@ def percent(part: int, whole: int) -> int | None:
     if whole <= 0:
         return None
     return (200 * part + whole) // (2 * whole)
-
 
 
 @dataclass(frozen=True)
@@ -145,10 +148,20 @@ class Summary:
 
 
 def session_key(request: HttpRequest, create: bool = False) -> str | None:
-    """The session's key; with ``create``, a new session is saved so that attempts can refer to it."""
+    """The key the learner's answers and review queue are stored under: the account's own
+    (:func:`account_key`, the same in every browser) when signed in, else the session's; with
+    ``create``, a new session is saved so that attempts can refer to it."""
+    user = _user(request)
+    if user is not None:
+        return account_key(user)
     if request.session.session_key is None and create:
         request.session.save()
     return request.session.session_key
+
+
+def account_key(user: Any) -> str:
+    """What a signed-in learner's answers are stored under instead of a browser's session key."""
+    return f"account-{user.pk}"
 
 
 def _user(request: HttpRequest) -> Any:
@@ -500,8 +513,10 @@ def note_step(request: HttpRequest, lesson: Lesson, n: int) -> None:
         request.session[SEEN_KEY] = [*seen, lesson.pk]
     where = request.session.get(WHERE_KEY, {})
     key = lesson.course.key
-    if where.get(key) != [lesson.slug, n]:
-        request.session[WHERE_KEY] = {**where, key: [lesson.slug, n]}
+    if where.get(key) != [lesson.slug, n] or list(where)[-1:] != [key]:
+        # The course seen last comes last: the home page's next step continues it.
+        others = {k: v for k, v in where.items() if k != key}
+        request.session[WHERE_KEY] = {**others, key: [lesson.slug, n]}
 
 
 def stopped_at(request: HttpRequest, key: str) -> tuple[str, int] | None:
@@ -538,6 +553,9 @@ def lesson_stars(request: HttpRequest, lessons: Iterable[Lesson]) -> dict[int, i
             if correct:
                 solved.add(puzzle_id)
     seen = set(request.session.get(SEEN_KEY, []))
+    for puzzle_id in request.session.get(FIRST_TRY_KEY, []):
+        if puzzle_id in first:
+            first[puzzle_id] = True
     stars = {}
     for lesson in lessons:
         puzzles = by_lesson.get(lesson.pk, set())
@@ -587,18 +605,3 @@ def rule_mastery(key: str | None) -> list[RuleMastery]:
             tally.items(), key=lambda item: (item[0][0], order.get(item[0][1], len(order)))
         )
     ]
-
-
-# ---------------------------------------------------------------- signing in
-
-
-def keep_on_sign_in(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
-    """``user_logged_in``: the review queue of the browser's anonymous answers joins the account's.
-
-    (The answers themselves move with the account's sign-in, lessons/classroom/accounts.py; the
-    seen lessons and where the learner stopped are in the session, which signing in keeps.)
-    """
-    if request is None or not hasattr(request, "session"):
-        return
-    anonymous = str(request.session.pop(ANONYMOUS_KEY, "") or "")
-    review.keep_on_sign_in(user, anonymous, session_key(request, create=True) or "")

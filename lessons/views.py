@@ -27,10 +27,10 @@ from django.views.decorators.http import require_POST, require_safe
 from engine import messages
 from engine.cards import Card
 from engine.notation import InputError
-from lessons import checking, demo, hints, lesson_cache, progress, review, timing
+from lessons import checking, demo, hints, lesson_cache, progress, timing, today
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
-from lessons.models import Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
+from lessons.models import Account, Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
 from lessons.templatetags.baloot import variant_gettext
 from lessons.templatetags.table import (
     SEAT_LETTERS,
@@ -75,6 +75,12 @@ def prefs(request: HttpRequest) -> HttpResponse:
         return _bad_request(request, message)
     chosen = {key: form.cleaned_data[key] for key in ("digits", "deck", "theme") if form.cleaned_data[key]}
     request.session[PREFS_KEY] = {**get_prefs(request), **chosen}
+    if request.user.is_authenticated:
+        # Kept with the account at once: another device signed in already finds it at its next sign-in.
+        account = Account.objects.filter(user=request.user).first()
+        if account is not None:
+            account.browser = {**account.browser, PREFS_KEY: request.session[PREFS_KEY]}
+            account.save(update_fields=["browser"])
     target = form.cleaned_data["next"]
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         target = reverse("home")
@@ -112,7 +118,9 @@ def home(request: HttpRequest) -> HttpResponse:
     ]
     ctx = {
         "courses": tiles,
-        "review_due": review.due_count(progress.session_key(request), request.user),
+        "next_step": today.next_step(request, courses, get_language() or "en"),
+        "streak": today.streak(progress.session_key(request)),
+        "bars": today.course_bars(request, courses, marks),
         "prefs": get_prefs(request),
     }
     return render(request, "home.html", ctx)

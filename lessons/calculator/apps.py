@@ -9,3 +9,10 @@ class CalculatorConfig(AppConfig):
 
     name = "lessons.calculator"
     label = "calculator"
+
+    def ready(self) -> None:
+        from lessons import handover
+        from lessons.calculator.sheet import SESSION_KEY
+
+        # The sheet is the learner's: it follows them to the account, and to another browser.
+        handover.carry(SESSION_KEY)

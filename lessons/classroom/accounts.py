@@ -18,6 +18,7 @@ made in (``Account.home_class``): only that class's teachers may issue it a new 
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import datetime
 from typing import Any
@@ -30,19 +31,24 @@ from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, login, logout, password_validation
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.loader import render_to_string
 from django.urls import reverse, reverse_lazy
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 
-from lessons import once, progress
+from baloot_site.client_address import client_address
+from baloot_site.middleware import count_each
+from lessons import handover, once
+from lessons.classroom.account_mail import ALREADY, WELCOME, send_account_mail, send_written_mail
 from lessons.classroom.permissions import display_name, is_student, is_teacher
-from lessons.models import Account, Attempt, Classroom, PasswordReset, Role
+from lessons.models import Account, Classroom, Membership, PasswordReset, Role
 from lessons.names import clean_name
 from lessons.render import page
 from lessons.views import get_prefs
@@ -54,6 +60,9 @@ User = get_user_model()
 USERNAME_LETTERS = "abcdefghjkmnpqrstuvwxyz"
 USERNAME_DIGITS = "23456789"
 NAME_MAX = 60
+# A learner's own username: never an email address (a teacher's username is theirs) and never
+# spaces, which a phone's keyboard adds and nobody sees.
+USERNAME_PATTERN = re.compile(r"[a-z0-9._-]{3,30}")
 
 
 # ---------------------------------------------------------------- made-up names and passwords
@@ -92,14 +101,10 @@ def create_student(name: str, password: str | None, home_class: Classroom | None
 
 
 def sign_in(request: HttpRequest, user: Any) -> None:
-    """Log ``user`` in, keeping what this browser did anonymously (and what the account did elsewhere)."""
-    old_key = request.session.session_key
+    """Log ``user`` in; what this browser did anonymously joins the account (lessons/handover.py,
+    on ``user_logged_in``), and the account's display choices come back to the browser."""
+    handover.note_browser(request)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    new_key = progress.session_key(request, create=True)
-    mine = Q(user=user)
-    if old_key:
-        mine |= Q(session_key=old_key, user__isnull=True)
-    Attempt.objects.filter(mine).update(user=user, session_key=new_key)
 
 
 def safe_next(request: HttpRequest, target: str | None, default: str) -> str:
@@ -112,14 +117,41 @@ def home_of(user: Any) -> str:
     """Where a user lands after signing in: teachers on their classes, pupils on their drills."""
     if is_teacher(user):
         return reverse("classes-list")
-    if is_student(user):
+    if is_student(user) and Membership.objects.filter(student=user, left_at__isnull=True).exists():
         return reverse("drills-mine")
     return reverse("home")
 
 
-def locked_out(request: HttpRequest, response: Any = None, credentials: Any = None) -> HttpResponse:
-    """django-axes' answer while a username and address are locked out."""
-    return page(request, "classroom/accounts/locked_out.html", {"form": LoginForm()}, status=429)
+def language_of(user: Any) -> str | None:
+    """The language ``user`` last chose the site in (None: unknown)."""
+    account = Account.objects.filter(user=user).only("language").first()
+    return account.language if account is not None and account.language else None
+
+
+def locked_out(
+    request: HttpRequest, response: Any = None, credentials: Any = None, by_address: bool = False
+) -> HttpResponse:
+    """django-axes' answer while a username and address are locked out (``by_address``: while the
+    address had too many wrong passwords whatever the usernames, :func:`address_stopped`)."""
+    ctx = {"form": LoginForm(), "by_address": by_address}
+    return page(request, "classroom/accounts/locked_out.html", ctx, status=429)
+
+
+def _failures_key(request: HttpRequest) -> str:
+    return f"sign-in-failures:{client_address(request)}"
+
+
+def address_stopped(request: HttpRequest) -> bool:
+    """Whether the request's address had ``SIGN_IN_FAILURES_PER_ADDRESS`` wrong passwords in the
+    last window, whatever the usernames (one password sprayed over many accounts). django-axes
+    counts by username and address: this counts the address alone, loosely, since a school's
+    pupils share one."""
+    return int(cache.get(_failures_key(request), 0)) >= settings.SIGN_IN_FAILURES_PER_ADDRESS
+
+
+def count_failure(request: HttpRequest) -> None:
+    """One more wrong password from the request's address (its window: django-axes' cool-off)."""
+    count_each([_failures_key(request)], int(settings.AXES_COOLOFF_TIME.total_seconds()))
 
 
 def is_locked_out(username: str) -> bool:
@@ -215,13 +247,51 @@ class TeacherSignupForm(PasswordPair):
         return _clean_name(self.cleaned_data["display_name"])
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(username=email).exists():
-            raise ValidationError(_("An account with this email already exists: sign in instead."))
-        return email
+        # Whether the address has an account already is never said here: its owner gets a mail.
+        return str(self.cleaned_data["email"]).strip().lower()
 
     def user_for_validation(self) -> Any:
         return User(username=self.cleaned_data.get("email", ""), email=self.cleaned_data.get("email", ""))
+
+
+class LearnerSignupForm(PasswordPair):
+    """A learner's own account: a username of their choosing, a password, an email if they like.
+
+    No name, no picture, nothing other learners see: an account only keeps a learner's progress.
+    """
+
+    username = forms.CharField(
+        label=_("Username"),
+        help_text=_("3 to 30 letters, digits, dots, dashes or underscores. You sign in with it."),
+        # A phone would otherwise start it with a capital letter and correct it into a word.
+        widget=forms.TextInput(
+            attrs={"autocomplete": "username", "autocapitalize": "none", "spellcheck": "false", "dir": "ltr"}
+        ),
+    )
+    email = forms.EmailField(
+        label=_("Email"),
+        required=False,
+        max_length=150,
+        help_text=_("Only to choose a new password if you forget yours. Nobody else sees it."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email", "dir": "ltr"}),
+    )
+    field_order = ("username", "password", "password2", "email")
+
+    def clean_username(self) -> str:
+        name = str(self.cleaned_data["username"]).strip().lower()
+        if not USERNAME_PATTERN.fullmatch(name):
+            raise ValidationError(_("3 to 30 letters, digits, dots, dashes or underscores."))
+        if User.objects.filter(username=name).exists():
+            raise ValidationError(_("This username is taken: choose another."))
+        return name
+
+    def clean_email(self) -> str:
+        # Not unique: two learners of one family may share an address, and nobody learns here
+        # whether an address is known.
+        return str(self.cleaned_data.get("email") or "").strip().lower()
+
+    def user_for_validation(self) -> Any:
+        return User(username=self.cleaned_data.get("username", ""), email=self.cleaned_data.get("email", ""))
 
 
 class StudentJoinForm(once.OnceForm, PasswordPair):
@@ -254,6 +324,8 @@ class LoginForm(forms.Form):
         # Passing the request lets django-axes count the failure and refuse while locked out.
         self.user = authenticate(self.request, username=data["username"], password=data["password"])
         if self.user is None or not self.user.is_active:
+            if self.request is not None:
+                count_failure(self.request)
             raise ValidationError(_("This username and password do not match. Check them and try again."))
         return data
 
@@ -263,24 +335,72 @@ class LoginForm(forms.Form):
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """A teacher's account: name, email, password."""
+    """A teacher's account: name, email, password.
+
+    The answer is the same whether the address is new or has an account already (nobody learns
+    from this page who has one): the page that says a mail was sent, with the sign-in form. The
+    mail alone tells the address's owner which it was (lessons/classroom/account_mail.py).
+    """
     if request.user.is_authenticated:
         return HttpResponseRedirect(home_of(request.user))
     form = TeacherSignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        # Each sign-up may send a mail: from one address, a few an hour (nobody mails a stranger
+        # again and again through this page).
+        (made,) = count_each([f"sign-ups:{client_address(request)}"], 3600)
+        if made > settings.SIGN_UPS_PER_ADDRESS:
+            return page(request, "classroom/accounts/locked_out.html", {"sign_ups": True}, status=429)
         data = form.cleaned_data
+        kind = WELCOME
         try:
             with transaction.atomic():
                 user = User.objects.create_user(
                     username=data["email"], email=data["email"], password=data["password"]
                 )
-                Account.objects.create(user=user, role=Role.TEACHER, display_name=data["display_name"])
-        except IntegrityError:  # the same email signed up twice at once
-            form.add_error("email", _("An account with this email already exists: sign in instead."))
+                Account.objects.create(
+                    user=user, role=Role.TEACHER, display_name=data["display_name"], language=get_language()
+                )
+        except IntegrityError:  # the address has an account already
+            user, kind = User.objects.get(username=data["email"]), ALREADY
+        # Its owner is told once a day at most, however many times the address is tried.
+        if kind == WELCOME or cache.add(f"sign-up-mail:{user.pk}", True, 24 * 3600):
+            send_account_mail.enqueue(kind, user.pk, get_language() or "")
+        return HttpResponseRedirect(reverse("accounts-signup-sent"))
+    return page(request, "classroom/accounts/signup.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def learner_signup(request: HttpRequest) -> HttpResponse:
+    """A learner's own account: what this browser did so far joins it at once (lessons/handover.py);
+    the page's language and the display choices are remembered."""
+    if request.user.is_authenticated:
+        return HttpResponseRedirect(home_of(request.user))
+    form = LearnerSignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            with transaction.atomic():
+                user = User.objects.create_user(
+                    username=data["username"], email=data["email"], password=data["password"]
+                )
+                Account.objects.create(
+                    user=user, role=Role.STUDENT, display_name=data["username"], language=get_language() or ""
+                )
+        except IntegrityError:  # the same username taken at the same moment
+            form.add_error("username", _("This username is taken: choose another."))
         else:
             sign_in(request, user)
-            return HttpResponseRedirect(reverse("classes-list"))
-    return page(request, "classroom/accounts/signup.html", {"form": form})
+            return HttpResponseRedirect(reverse("home"))
+    return page(request, "classroom/accounts/learner_signup.html", {"form": form})
+
+
+@require_GET
+def signup_sent(request: HttpRequest) -> HttpResponse:
+    """After a teacher's sign-up: a mail was sent; sign in with the address and the password."""
+    form = LoginForm()
+    return page(
+        request, "classroom/accounts/signup_sent.html", {"form": form, "next": reverse("classes-list")}
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -288,10 +408,14 @@ def login_view(request: HttpRequest) -> HttpResponse:
     target = request.POST.get("next") or request.GET.get("next")
     if request.user.is_authenticated and request.method == "GET":
         return HttpResponseRedirect(safe_next(request, target, home_of(request.user)))
+    if request.method == "POST" and address_stopped(request):
+        return locked_out(request, by_address=True)
     form = LoginForm(request.POST or None, request=request)
     if request.method == "POST" and form.is_valid():
         sign_in(request, form.user)
-        destination = safe_next(request, target, home_of(form.user))
+        with translation.override(language_of(form.user) or get_language()):
+            # Without a page to go back to: the home in the language the learner chose the site in.
+            destination = safe_next(request, target, home_of(form.user))
         if _take_notices(request, form.user):
             notice = reverse("accounts-password-notice")
             return HttpResponseRedirect(f"{notice}?{urlencode({'next': destination})}")
@@ -348,3 +472,57 @@ class PasswordChangeDone(_Styled, auth_views.PasswordChangeDoneView):
 
 password_change = require_http_methods(["GET", "POST"])(PasswordChange.as_view())
 password_change_done = require_safe(PasswordChangeDone.as_view())
+
+
+# ---------------------------------------------------------------- a new password by email
+
+
+class ResetByEmailForm(auth_forms.PasswordResetForm):
+    """Django's form, which answers the same whether the address is known or not; the mail is
+    written here and sent off the request (a mail server may take seconds)."""
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        text = render_to_string(email_template_name, context)
+        send_written_mail.enqueue(subject, text, to_email)
+
+
+class PasswordResetAsk(_Styled, auth_views.PasswordResetView):
+    form_class = ResetByEmailForm
+    template_name = "classroom/accounts/password_reset.html"
+    email_template_name = "classroom/accounts/password_reset_mail.txt"
+    subject_template_name = "classroom/accounts/password_reset_subject.txt"
+    success_url = reverse_lazy("accounts-password-reset-sent")
+
+
+class PasswordResetSent(_Styled, auth_views.PasswordResetDoneView):
+    template_name = "classroom/accounts/password_reset_sent.html"
+
+
+class PasswordResetConfirm(_Styled, auth_views.PasswordResetConfirmView):
+    template_name = "classroom/accounts/password_reset_confirm.html"
+    success_url = reverse_lazy("accounts-password-reset-done")
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        # The new password works at once, even after too many wrong ones.
+        reset_lockout(username=form.user.get_username())
+        return response
+
+
+class PasswordResetDone(_Styled, auth_views.PasswordResetCompleteView):
+    template_name = "classroom/accounts/password_change_done.html"
+
+
+password_reset = require_http_methods(["GET", "POST"])(PasswordResetAsk.as_view())
+password_reset_sent = require_safe(PasswordResetSent.as_view())
+password_reset_confirm = require_http_methods(["GET", "POST"])(PasswordResetConfirm.as_view())
+password_reset_done = require_safe(PasswordResetDone.as_view())

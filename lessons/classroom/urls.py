@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from lessons.classroom import accounts, classes, dashboard, drills, reminders, teacher_puzzles
+from lessons.classroom import accounts, classes, dashboard, drills, own_data, reminders, teacher_puzzles
 
 
 class IdConverter:
@@ -29,12 +29,25 @@ PUZZLE = "puzzles/<slug:key>/"
 urlpatterns = [
     # Accounts
     path("accounts/signup/", accounts.signup, name="accounts-signup"),
+    path("accounts/signup/sent/", accounts.signup_sent, name="accounts-signup-sent"),
+    path("accounts/new/", accounts.learner_signup, name="accounts-learner-signup"),
     path("accounts/login/", accounts.login_view, name="accounts-login"),
     path("accounts/logout/", accounts.logout_view, name="accounts-logout"),
     path("accounts/password/", accounts.password_change, name="accounts-password"),
     path("accounts/password/done/", accounts.password_change_done, name="accounts-password-done"),
     path("accounts/password/notice/", accounts.password_notice, name="accounts-password-notice"),
+    path("accounts/password/reset/", accounts.password_reset, name="accounts-password-reset"),
+    path("accounts/password/reset/sent/", accounts.password_reset_sent, name="accounts-password-reset-sent"),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        accounts.password_reset_confirm,
+        name="accounts-password-reset-confirm",
+    ),
+    path("accounts/password/reset/done/", accounts.password_reset_done, name="accounts-password-reset-done"),
     path("accounts/reminders/", reminders.reminder_settings, name="accounts-reminders"),
+    path("accounts/me/", own_data.account_page, name="accounts-me"),
+    path("accounts/me/data.json", own_data.download, name="accounts-data"),
+    path("accounts/me/delete", own_data.delete, name="accounts-delete"),
     path("teachers/", classes.for_teachers, name="classes-for-teachers"),
     # Joining a class
     path("join/", classes.join_code, name="classes-join-code"),

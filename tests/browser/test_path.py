@@ -25,7 +25,7 @@ def test_next_lesson_leads_from_the_first_lesson_to_the_last(page: Page, live_se
     checkpoints = {lesson.slug for lesson in lessons if lesson.checkpoint}
 
     page.goto(f"{live_server.url}/{lang}/")
-    page.locator(f'a[href="/{lang}/learn/{variant}/{lessons[0].slug}/1/"]').click()
+    page.locator(f'.tiles a[href="/{lang}/learn/{variant}/{lessons[0].slug}/1/"]').click()
     visited = []
     while True:
         visited.append(page.url.split("/learn/")[1].split("/")[1])

@@ -70,6 +70,22 @@ def play_a_hand_with_a_mistake(page: Page) -> tuple[int, str, int, int]:
     raise AssertionError("the hand never ended")
 
 
+def start_and_play_a_hand_with_a_mistake(
+    page: Page, base: str, variant: str, lang: str
+) -> tuple[int, str, int, int]:
+    """A new game against random bots and its first hand, once the hinted card and once a costly
+    card on purpose (a hand may offer none: then another game, three times at most)."""
+    for attempt in range(3):
+        start(page, base, variant, lang=lang, level="random")
+        try:
+            return play_a_hand_with_a_mistake(page)
+        except AssertionError:
+            if attempt == 2:
+                raise
+            PracticeGame.objects.all().delete()
+    raise AssertionError("unreachable")
+
+
 @pytest.mark.parametrize(("lang", "variant", "screen"), [("ar", "saudi", "phone"), ("fr", "french", "desk")])
 def test_a_deliberate_mistake_is_marked_with_its_cost(
     new_context, live_server, lang, variant, screen, artifacts
@@ -78,15 +94,7 @@ def test_a_deliberate_mistake_is_marked_with_its_cost(
         page = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
     else:
         page = new_context(viewport=DESK).new_page()
-    for attempt in range(3):
-        start(page, live_server.url, variant, lang=lang, level="random")
-        try:
-            trick, card, loss, hinted = play_a_hand_with_a_mistake(page)
-            break
-        except AssertionError:
-            if attempt == 2:
-                raise
-            PracticeGame.objects.all().delete()
+    trick, card, loss, hinted = start_and_play_a_hand_with_a_mistake(page, live_server.url, variant, lang)
     game = PracticeGame.objects.get()
     row = HandReview.objects.get(game=game, hand=1)
     assert row.status == ReviewStatus.DONE

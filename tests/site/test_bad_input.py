@@ -53,13 +53,19 @@ def endpoints(world, game):
         "pk": game.pk,
         "token": "made-1234567",
         "invitation_id": 1,
+        "uidb64": "MQ",  # a new password's link: a user's number, then its token
         "puzzle_id": drill.items.order_by("order").last().puzzle_id,
     }
     urls = []
     resolver = get_resolver()
     with translation.override("en"):
         for name in resolver.reverse_dict:
-            if not isinstance(name, str) or name.startswith("admin") or name == "accounts-logout":
+            # Signing out and deleting one's account end the role the next request is made as.
+            if (
+                not isinstance(name, str)
+                or name.startswith("admin")
+                or name in ("accounts-logout", "accounts-delete")
+            ):
                 continue
             params = resolver.reverse_dict.getlist(name)[0][0][0][1]
             urls.append(reverse(name, kwargs={p: values[p] for p in params}))

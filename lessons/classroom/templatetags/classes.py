@@ -10,7 +10,7 @@ from django.utils.translation import get_language
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import is_student
 from lessons.classroom.permissions import is_teacher as _is_teacher
-from lessons.models import Drill, Puzzle
+from lessons.models import Drill, Membership, Puzzle
 from lessons.templatetags.baloot import list_separator
 from lessons.templatetags.table import card_faces
 
@@ -19,13 +19,26 @@ register = template.Library()
 
 @register.inclusion_tag("classroom/partials/my_drills_section.html", takes_context=True)
 def my_drills(context: template.Context) -> dict[str, Any]:
-    """Nothing for visitors and teachers; for a pupil, their unfinished drills (soonest due first)."""
+    """Nothing for visitors, teachers and learners in no class; for a pupil, their unfinished
+    drills (soonest due first)."""
     request = context.get("request")
     user = getattr(request, "user", None)
     if user is None or not is_student(user):
         return {"show": False}
+    if not Membership.objects.filter(student=user, left_at__isnull=True).exists():
+        return {"show": False}
     rows = [(drill, cell) for drill, cell in student_drill_rows(user) if not cell.done]
     return {"show": True, "rows": rows, "prefs": context.get("prefs")}
+
+
+@register.simple_tag(takes_context=True)
+def next_drill(context: template.Context) -> Drill | None:
+    """The pupil's unfinished drill with a due day that comes soonest (the home's next step), or None."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not is_student(user):
+        return None
+    return next((drill for drill, cell in student_drill_rows(user) if not cell.done and drill.due), None)
 
 
 @register.filter

@@ -53,7 +53,7 @@ def test_it_gives_the_visitors_answers_to_the_account_that_signs_in(client, saud
 
     other.refresh_from_db()
     assert other.user == student
-    assert other.session_key == client.session.session_key
+    assert other.session_key == f"account-{student.pk}"  # the same in every browser
     assert "1 of 2 puzzles solved" in client.get("/en/progress/").text
 
 
@@ -128,3 +128,20 @@ def test_it_forgets_the_failures_after_a_success(client, student, throttle):
 
     for _ in range(2):
         assert sign_in(client, "kam472", "wrong").status_code == 200
+
+
+def test_it_stops_an_address_spraying_one_password_over_many_usernames(
+    client, student, other_student, settings
+):
+    settings.SIGN_IN_FAILURES_PER_ADDRESS = 5
+    statuses = [sign_in(client, f"guess{n}", "Summer2024!").status_code for n in range(40)]
+
+    assert statuses[:5] == [200] * 5
+    assert set(statuses[5:]) == {429}
+    refused = sign_in(client, "kam472")
+    assert refused.status_code == 429  # even a right password, from that address, for 15 minutes
+    assert "Too many wrong passwords were typed from here" in refused.text
+    assert "_auth_user_id" not in client.session
+    # Another address (another school) is not stopped.
+    elsewhere = client.post(URL, {"username": "pqr358", "password": PASSWORD}, REMOTE_ADDR="203.0.113.9")
+    assert elsewhere.status_code == 302

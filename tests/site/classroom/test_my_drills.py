@@ -93,3 +93,12 @@ def test_it_shows_arabic_digits_in_arabic(client, student, drill):
     text = client.get("/ar/drills/").text
 
     assert "٠/٣" in text
+
+
+def test_the_homes_next_step_is_the_drill_due_soonest(client, student, drill):
+    login(client, student)
+
+    text = client.get("/en/").text
+    today = text[text.index('class="today"') : text.index("</section>", text.index('class="today"'))]
+
+    assert f'href="/en/drills/{drill.pk}/"' in today and "due 31 January 2030" in today

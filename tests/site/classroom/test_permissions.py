@@ -77,6 +77,15 @@ MATRIX = [
     ("get", "/en/accounts/password/", None, (A, T, T, T, T, T, T)),
     ("get", "/en/accounts/password/done/", None, (A, T, T, T, T, T, T)),
     ("get", "/en/accounts/password/notice/", None, (A, T, T, T, T, T, T)),
+    ("get", "/en/accounts/signup/sent/", None, (T, T, T, T, T, T, T)),
+    ("get", "/en/accounts/me/", None, (A, T, T, T, T, T, T)),
+    ("get", "/en/accounts/me/data.json", None, (A, T, T, T, T, T, T)),
+    ("get", "/en/accounts/me/delete", None, (A, T, T, T, T, T, T)),
+    ("get", "/en/accounts/new/", None, (T, A, A, A, A, A, A)),
+    ("get", "/en/accounts/password/reset/", None, (T, T, T, T, T, T, T)),
+    ("get", "/en/accounts/password/reset/sent/", None, (T, T, T, T, T, T, T)),
+    ("get", "/en/accounts/password/reset/MQ/set-password/", None, (T, T, T, T, T, T, T)),
+    ("get", "/en/accounts/password/reset/done/", None, (T, T, T, T, T, T, T)),
     # Reminders by email: none without email settings (the tests' default)
     ("get", "/en/accounts/reminders/", None, (A, N, N, N, N, N, N)),
     # The page for teachers
@@ -220,6 +229,7 @@ def test_every_view_of_classes_is_in_the_matrix():
         .replace("<slug:token>", "{tok}")
         .replace("<id:invitation_id>", "{inv}")
         .replace("<id:puzzle_id>", "{puz}")
+        .replace("<uidb64>/<token>", "MQ/set-password")
         for pattern in patterns
     }
     rows = {

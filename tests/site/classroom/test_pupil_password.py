@@ -122,7 +122,8 @@ def test_the_pupil_is_told_at_their_next_sign_in(client, teacher, classroom, stu
 
 def test_a_pupil_changes_their_own_password(client, student):
     login(client, student)
-    assert 'href="/en/accounts/password/"' in client.get("/en/drills/").text
+    assert 'href="/en/accounts/me/"' in client.get("/en/drills/").text  # "My account", which links to it
+    assert 'href="/en/accounts/password/"' in client.get("/en/accounts/me/").text
 
     response = change_password(client, PASSWORD, "my own pass phrase 7")
 

@@ -5,12 +5,15 @@ import re
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db.models import ProtectedError
 
 from lessons.models import Attempt, Classroom, Drill, DrillItem, Membership, Puzzle, PuzzleAuthor, Source
 from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import PASSWORD, login, make_student
 from tests.site.pages import TRICK, answer
+
+User = get_user_model()
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "records.md"
 
@@ -334,6 +337,28 @@ def test_a_deleted_pupils_answers_stay_without_a_name(student, classroom, drill,
     assert not Membership.objects.exists()
     attempt = Attempt.objects.get()
     assert attempt.user is None and attempt.drill == drill
+
+
+def test_a_learner_deleting_their_account_is_asked_first_and_leaves_their_answers_without_a_name(
+    client, student, classroom, drill, answered
+):
+    login(client, student)
+    asked = client.get("/en/accounts/me/delete")
+    assert asked.status_code == 200
+    assert "without your name: the answers you gave in their drills" in asked.text
+    assert User.objects.filter(pk=student.pk).exists()  # asking changed nothing
+
+    gone = client.post("/en/accounts/me/delete")
+
+    assert gone.status_code == 302
+    assert not User.objects.filter(pk=student.pk).exists() and not Membership.objects.exists()
+    attempt = Attempt.objects.get()
+    assert attempt.user is None and attempt.drill == drill
+    assert not attempt.session_key.startswith("account-")  # no later account reads it as its own
+    assert "_auth_user_id" not in client.session
+    # The class's figures keep the answer.
+    login(client, classroom.owner)
+    assert client.get(f"/en/classes/{classroom.pk}/dashboard/puzzles/").status_code == 200
 
 
 def test_a_drill_with_answers_cannot_be_deleted(classroom, drill, answered):

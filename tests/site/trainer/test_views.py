@@ -489,17 +489,18 @@ def test_a_signed_in_learner_keeps_the_rating_on_every_device(client, db):
     assert shown_key(show(phone)) != Attempt.objects.get().puzzle.key
 
 
-def test_signing_in_starts_from_the_accounts_own_rating(client, db):
+def test_signing_in_brings_the_browsers_rating_to_the_account(client, db):
     make_many(3)
     play(client, RIGHT)
     user = get_user_model().objects.create_user(username="reader", password=PASSWORD)
-    login(client, user)
+    client.post("/en/accounts/login/", {"username": "reader", "password": PASSWORD})
 
     show(client)
 
-    assert TrainerRating.objects.get(user=user).played == 0
-    assert anonymous().played == 1  # the anonymous rating stays with its session
-    assert "Your rating is kept in this browser only." not in client.get("/en/train/").text
+    # The merge rules: tests/site/classroom/test_handover.py.
+    assert TrainerRating.objects.get(user=user).played == 1
+    assert not TrainerRating.objects.filter(user__isnull=True).exists()
+    assert "Your rating is kept in this browser." not in client.get("/en/train/").text
 
 
 def test_the_trainer_tells_an_anonymous_learner_where_the_rating_is_kept(client, db):
@@ -507,8 +508,8 @@ def test_the_trainer_tells_an_anonymous_learner_where_the_rating_is_kept(client,
 
     text = show(client).text
 
-    assert "Your rating is kept in this browser only." in text
-    assert "a rating earned before signing in is not moved to your account" in text
+    assert "Your rating is kept in this browser." in text
+    assert "Create an account or sign in and it comes with you" in text
 
 
 # ---------------------------------------------------------------- bad input
