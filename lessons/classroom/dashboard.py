@@ -132,8 +132,9 @@ class Cell:
 
     @property
     def target_met(self) -> bool | None:
-        """Whether the first-try accuracy reaches the drill's target (None without a target or answer)."""
-        if self.target is None or self.accuracy is None:
+        """Whether the first-try accuracy reaches the drill's target: None without a target, and
+        until the drill is finished (100 % right after 1 puzzle of 8 says nothing of the drill)."""
+        if self.target is None or self.accuracy is None or not self.done:
             return None
         return self.accuracy >= self.target
 
