@@ -50,6 +50,7 @@ from engine.cards import Card, NotationError
 from lessons import checking, drill_hands
 from lessons.addresses import row_addresses
 from lessons.classroom import accounts, activity, pupil_practice, pupil_trainer
+from lessons.classroom.due_dates import due_iso
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
 from lessons.models import (
     Attempt,
@@ -903,7 +904,7 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
                     _csv_safe(name),
                     user.get_username(),
                     _csv_safe(drill.title),
-                    due_text(drill),
+                    due_iso(drill),
                     *figures,
                     *trainer,
                 ]
@@ -1000,14 +1001,6 @@ def export_xlsx(request: HttpRequest, class_id: int) -> HttpResponse:
     out = io.BytesIO()
     workbook.save(out)
     return _attachment(HttpResponse(out.getvalue(), content_type=XLSX), classroom, "xlsx")
-
-
-def due_text(drill: Drill) -> str:
-    """The due day (ISO), and its time in the teacher's zone when one was set: "2030-01-31 18:00"."""
-    day, time = drill.due, drill.due_time
-    if day is None:
-        return ""
-    return day.isoformat() if time is None else f"{day.isoformat()} {time:%H:%M}"
 
 
 def _csv_safe(text: str) -> str:

@@ -4,10 +4,10 @@
 from typing import Any
 
 from django import template
-from django.utils.formats import date_format, time_format
 from django.utils.translation import get_language
 
 from lessons.classroom.dashboard import student_drill_rows
+from lessons.classroom.due_dates import due_words
 from lessons.classroom.permissions import is_student
 from lessons.classroom.permissions import is_teacher as _is_teacher
 from lessons.models import Drill, Puzzle
@@ -30,13 +30,8 @@ def my_drills(context: template.Context) -> dict[str, Any]:
 
 @register.filter
 def due_date(drill: Drill, fmt: str = "DATE_FORMAT") -> str:
-    """A drill's due day in the page's date format, and its time when one was set (both in the
-    zone the teacher chose them in): "31 janvier 2030, 18:00"."""
-    day, time = drill.due, drill.due_time
-    if day is None:
-        return ""
-    text = date_format(day, fmt)
-    return text if time is None else f"{text}, {time_format(time, 'TIME_FORMAT')}"
+    """A drill's due day (and time, when one was set) as every page and reminder writes it."""
+    return due_words(drill, fmt)
 
 
 @register.filter
