@@ -38,6 +38,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from lessons import once
 from lessons.addresses import row_addresses
 from lessons.classroom import accounts
+from lessons.classroom.collation import name_key
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import (
     class_for_member,
@@ -319,8 +320,8 @@ def _teacher_page(
             students.append(pupil)
         else:
             former.append(Pupil(pk, username, shown, page_of(pk), "", restore_of(pk), made_here))
-    students.sort(key=lambda s: (s.name.casefold(), s.pk))
-    former.sort(key=lambda s: (s.name.casefold(), s.pk))
+    students.sort(key=lambda s: (name_key(s.name), s.pk))
+    former.sort(key=lambda s: (name_key(s.name), s.pk))
     drills = list(classroom.drills.all())
     teachers = list(classroom.teachers.select_related("account"))
     # From the list of teachers shown below, not a query of its own (staff who do not teach

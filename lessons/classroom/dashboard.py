@@ -50,6 +50,7 @@ from engine.cards import Card, NotationError
 from lessons import checking, drill_hands
 from lessons.addresses import row_addresses
 from lessons.classroom import accounts, activity, pupil_practice, pupil_trainer
+from lessons.classroom.collation import name_key
 from lessons.classroom.due_dates import due_iso
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
 from lessons.models import (
@@ -483,7 +484,7 @@ def _students(classroom: Classroom) -> list[tuple[Any, str]]:
         .annotate(shown_name=F("account__display_name"))
     )
     students = [(u, u.username if u.shown_name is None else str(u.shown_name)) for u in members]
-    return sorted(students, key=lambda s: (s[1].casefold(), s[0].pk))
+    return sorted(students, key=lambda s: (name_key(s[1]), s[0].pk))
 
 
 def class_matrix(classroom: Classroom, with_last: bool = False) -> Matrix:
@@ -609,7 +610,7 @@ def puzzle_report(
             for answer_json, count in common if top is None else common[:top]:
                 rule, reason = wrong_reason(puzzle, answer_json, lang, deck)
                 label = answer_label(puzzle, json.loads(answer_json), lang, deck)
-                gave = sorted(who[(puzzle_id, answer_json)], key=lambda pk: (names[pk].casefold(), pk))
+                gave = sorted(who[(puzzle_id, answer_json)], key=lambda pk: (name_key(names[pk]), pk))
                 pupils = [(names[pk], pupil_url(pk)) for pk in gave]
                 # Each pupil's link escaped once: a report holds hundreds of them.
                 links = mark_safe(between.join(link_of(pk) for pk in gave))

@@ -24,7 +24,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Case, Max, Q, Value, When
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
@@ -35,6 +35,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from lessons import drill_hands, once, progress
 from lessons import themes as puzzle_themes
+from lessons.classroom.collation import name_key
 from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
 from lessons.classroom.permissions import (
     class_for_teacher,
@@ -190,11 +191,17 @@ def available_zones() -> frozenset[str]:
 
 
 def present_pupils(classroom: Classroom) -> Any:
-    return (
-        User.objects.filter(memberships__classroom=classroom, memberships__left_at__isnull=True)
-        .select_related("account")
-        .order_by("account__display_name", "pk")
-    )
+    """The class's pupils in alphabetical order (collation.py): a query still, for a form's choices."""
+    pupils = User.objects.filter(
+        memberships__classroom=classroom, memberships__left_at__isnull=True
+    ).select_related("account")
+    named = [
+        (p.pk, getattr(getattr(p, "account", None), "display_name", "") or p.get_username()) for p in pupils
+    ]
+    order = [pk for pk, _name in sorted(named, key=lambda pn: (name_key(pn[1]), pn[0]))]
+    if not order:
+        return pupils
+    return pupils.order_by(Case(*(When(pk=pk, then=Value(i)) for i, pk in enumerate(order))))
 
 
 def due_date_range() -> tuple[dt.date, dt.date]:
@@ -316,9 +323,7 @@ def drill_edit(request: SignedInRequest, drill_id: int) -> HttpResponse:
 def _edit_page(
     request: SignedInRequest, drill: Drill, form: DrillForm | None = None, status: int = 200
 ) -> HttpResponse:
-    lessons = list(
-        Lesson.objects.select_related("course").order_by("course__order", "course__key", "order")
-    )
+    lessons = list(Lesson.objects.select_related("course").order_by("course__order", "course__key", "order"))
     variant = request.GET.get("variant", "")
     variant = variant if variant in Variant.values else ""
     search_form = SearchForm(request.GET or None, themes=_themes(), lessons=lessons, variant=variant)
