@@ -41,6 +41,7 @@ from lessons.classroom import accounts
 from lessons.classroom.collation import name_key
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import (
+    ClassArchived,
     class_for_member,
     class_for_owner,
     class_for_student,
@@ -515,6 +516,8 @@ def students_new(request: SignedInRequest, class_id: int) -> HttpResponse:
     made again only when the teacher ticks the box that says so.
     """
     classroom = class_for_teacher(request, class_id, change=request.method == "POST")
+    if classroom.archived_at is not None:  # refused before the names are typed, not after
+        raise ClassArchived
     form = BulkStudentsForm(request.POST or None, classroom=classroom)
     token = str(form.data.get("token", ""))
     if request.method == "POST" and not form.is_valid() and once.earlier(token, FormKind.CARDS):
