@@ -42,7 +42,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from engine import messages
@@ -174,6 +174,12 @@ class Cell:
 SYMBOLS = {"done": "✔", "late": "!", "started": "◐", "new": "○", "none": "–"}
 
 
+def share(percent: int) -> str:
+    """A share in percent with the language's percent sign ("67%", "67 %", "67٪"): the one
+    writing of a percentage, so that a page never shows two signs."""
+    return _("%(percent)s%%") % {"percent": percent}
+
+
 class Words:
     """A cell's status and figures in words, the sentences translated once for many cells.
 
@@ -185,7 +191,7 @@ class Words:
         self.done, self.done_late = _("Done"), _("Done, late")
         self.late, self.started, self.new = _("Late"), _("Started"), _("Not started")
         self.solved = _("%(solved)s/%(total)s solved")
-        self.first_try = _("%(percent)s%% first try")
+        self.first_try = _("%(share)s first try")
         self.minutes = _("%(minutes)s min")
         self.reached, self.below = _("target reached"), _("below target")
         self.none = _("Not given")
@@ -206,7 +212,7 @@ class Words:
         parts = [self.solved % {"solved": cell.solved, "total": cell.total}]
         accuracy = cell.accuracy
         if accuracy is not None:
-            parts.append(self.first_try % {"percent": accuracy})
+            parts.append(self.first_try % {"share": share(accuracy)})
         if cell.seconds:
             parts.append(self.minutes % {"minutes": cell.minutes})
         met = cell.target_met
@@ -274,6 +280,21 @@ class PuzzleRow:
     def success(self) -> int | None:
         """Pupils right at the first try, in percent of the pupils who tried."""
         return percent(self.first_try, self.tried)
+
+    @property
+    def sentence(self) -> str:
+        """ "2 pupils answered: 1 right at the first try (50%); 2 solved it in the end." Each
+        count agrees with its own words (Arabic has six plural forms); digits left to the page."""
+        tried, first, solved = self.tried, self.first_try, self.solved
+        answered = ngettext("%(tried)s pupil answered", "%(tried)s pupils answered", tried)
+        right = ngettext("%(first)s right at the first try", "%(first)s right at the first try", first)
+        in_the_end = ngettext("%(solved)s solved it in the end", "%(solved)s solved it in the end", solved)
+        return _("%(answered)s: %(first_try)s (%(share)s); %(solved)s.") % {
+            "answered": answered % {"tried": tried},
+            "first_try": right % {"first": first},
+            "share": share(self.success or 0),
+            "solved": in_the_end % {"solved": solved},
+        }
 
 
 # ---------------------------------------------------------------- queries

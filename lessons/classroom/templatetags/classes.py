@@ -6,6 +6,7 @@ from typing import Any
 from django import template
 from django.utils.translation import get_language
 
+from lessons.classroom.dashboard import share as _share
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.due_dates import due_words
 from lessons.classroom.permissions import is_student
@@ -32,6 +33,12 @@ def my_drills(context: template.Context) -> dict[str, Any]:
 def due_date(drill: Drill, fmt: str = "DATE_FORMAT") -> str:
     """A drill's due day (and time, when one was set) as every page and reminder writes it."""
     return due_words(drill, fmt)
+
+
+@register.filter
+def share(percent: int) -> str:
+    """``{{ n|share }}``: a percentage with the language's percent sign (dashboard.share)."""
+    return _share(percent)
 
 
 @register.filter
