@@ -38,8 +38,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from lessons import once
 from lessons.addresses import row_addresses
 from lessons.classroom import accounts
+from lessons.classroom.collation import name_key
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import (
+    ClassArchived,
     class_for_member,
     class_for_owner,
     class_for_student,
@@ -321,8 +323,8 @@ def _teacher_page(
             students.append(pupil)
         else:
             former.append(Pupil(pk, username, shown, page_of(pk), "", restore_of(pk), made_here))
-    students.sort(key=lambda s: (s.name.casefold(), s.pk))
-    former.sort(key=lambda s: (s.name.casefold(), s.pk))
+    students.sort(key=lambda s: (name_key(s.name), s.pk))
+    former.sort(key=lambda s: (name_key(s.name), s.pk))
     drills = list(classroom.drills.all())
     teachers = list(classroom.teachers.select_related("account"))
     # From the list of teachers shown below, not a query of its own (staff who do not teach
@@ -516,6 +518,8 @@ def students_new(request: SignedInRequest, class_id: int) -> HttpResponse:
     made again only when the teacher ticks the box that says so.
     """
     classroom = class_for_teacher(request, class_id, change=request.method == "POST")
+    if classroom.archived_at is not None:  # refused before the names are typed, not after
+        raise ClassArchived
     form = BulkStudentsForm(request.POST or None, classroom=classroom)
     token = str(form.data.get("token", ""))
     if request.method == "POST" and not form.is_valid() and once.earlier(token, FormKind.CARDS):

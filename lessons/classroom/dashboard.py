@@ -42,7 +42,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -51,6 +51,8 @@ from engine.cards import Card, NotationError
 from lessons import checking, drill_hands
 from lessons.addresses import row_addresses
 from lessons.classroom import accounts, activity, pupil_practice, pupil_trainer
+from lessons.classroom.collation import name_key
+from lessons.classroom.due_dates import due_iso
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
 from lessons.models import (
     Attempt,
@@ -133,8 +135,9 @@ class Cell:
 
     @property
     def target_met(self) -> bool | None:
-        """Whether the first-try accuracy reaches the drill's target (None without a target or answer)."""
-        if self.target is None or self.accuracy is None:
+        """Whether the first-try accuracy reaches the drill's target: None without a target, and
+        until the drill is finished (100 % right after 1 puzzle of 8 says nothing of the drill)."""
+        if self.target is None or self.accuracy is None or not self.done:
             return None
         return self.accuracy >= self.target
 
@@ -172,6 +175,12 @@ class Cell:
 SYMBOLS = {"done": "✔", "late": "!", "started": "◐", "new": "○", "none": "–"}
 
 
+def share(percent: int) -> str:
+    """A share in percent with the language's percent sign ("67%", "67 %", "67٪"): the one
+    writing of a percentage, so that a page never shows two signs."""
+    return _("%(percent)s%%") % {"percent": percent}
+
+
 class Words:
     """A cell's status and figures in words, the sentences translated once for many cells.
 
@@ -183,7 +192,7 @@ class Words:
         self.done, self.done_late = _("Done"), _("Done, late")
         self.late, self.started, self.new = _("Late"), _("Started"), _("Not started")
         self.solved = _("%(solved)s/%(total)s solved")
-        self.first_try = _("%(percent)s%% first try")
+        self.first_try = _("%(share)s first try")
         self.minutes = _("%(minutes)s min")
         self.reached, self.below = _("target reached"), _("below target")
         self.none = _("Not given")
@@ -204,7 +213,7 @@ class Words:
         parts = [self.solved % {"solved": cell.solved, "total": cell.total}]
         accuracy = cell.accuracy
         if accuracy is not None:
-            parts.append(self.first_try % {"percent": accuracy})
+            parts.append(self.first_try % {"share": share(accuracy)})
         if cell.seconds:
             parts.append(self.minutes % {"minutes": cell.minutes})
         met = cell.target_met
@@ -272,6 +281,21 @@ class PuzzleRow:
     def success(self) -> int | None:
         """Pupils right at the first try, in percent of the pupils who tried."""
         return percent(self.first_try, self.tried)
+
+    @property
+    def sentence(self) -> str:
+        """ "2 pupils answered: 1 right at the first try (50%); 2 solved it in the end." Each
+        count agrees with its own words (Arabic has six plural forms); digits left to the page."""
+        tried, first, solved = self.tried, self.first_try, self.solved
+        answered = ngettext("%(tried)s pupil answered", "%(tried)s pupils answered", tried)
+        right = ngettext("%(first)s right at the first try", "%(first)s right at the first try", first)
+        in_the_end = ngettext("%(solved)s solved it in the end", "%(solved)s solved it in the end", solved)
+        return _("%(answered)s: %(first_try)s (%(share)s); %(solved)s.") % {
+            "answered": answered % {"tried": tried},
+            "first_try": right % {"first": first},
+            "share": share(self.success or 0),
+            "solved": in_the_end % {"solved": solved},
+        }
 
 
 # ---------------------------------------------------------------- queries
@@ -482,7 +506,7 @@ def _students(classroom: Classroom) -> list[tuple[Any, str]]:
         .annotate(shown_name=F("account__display_name"))
     )
     students = [(u, u.username if u.shown_name is None else str(u.shown_name)) for u in members]
-    return sorted(students, key=lambda s: (s[1].casefold(), s[0].pk))
+    return sorted(students, key=lambda s: (name_key(s[1]), s[0].pk))
 
 
 def class_matrix(classroom: Classroom, with_last: bool = False) -> Matrix:
@@ -608,7 +632,7 @@ def puzzle_report(
             for answer_json, count in common if top is None else common[:top]:
                 rule, reason = wrong_reason(puzzle, answer_json, lang, deck)
                 label = answer_label(puzzle, json.loads(answer_json), lang, deck)
-                gave = sorted(who[(puzzle_id, answer_json)], key=lambda pk: (names[pk].casefold(), pk))
+                gave = sorted(who[(puzzle_id, answer_json)], key=lambda pk: (name_key(names[pk]), pk))
                 pupils = [(names[pk], pupil_url(pk)) for pk in gave]
                 # Each pupil's link escaped once: a report holds hundreds of them.
                 links = mark_safe(between.join(link_of(pk) for pk in gave))
@@ -907,7 +931,7 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
                     _csv_safe(name),
                     user.get_username(),
                     _csv_safe(drill.title),
-                    due_text(drill),
+                    due_iso(drill),
                     *figures,
                     *trainer,
                 ]
@@ -1006,14 +1030,6 @@ def export_xlsx(request: HttpRequest, class_id: int) -> HttpResponse:
     out = io.BytesIO()
     workbook.save(out)
     return _attachment(HttpResponse(out.getvalue(), content_type=XLSX), classroom, "xlsx")
-
-
-def due_text(drill: Drill) -> str:
-    """The due day (ISO), and its time in the teacher's zone when one was set: "2030-01-31 18:00"."""
-    day, time = drill.due, drill.due_time
-    if day is None:
-        return ""
-    return day.isoformat() if time is None else f"{day.isoformat()} {time:%H:%M}"
 
 
 def _csv_safe(text: str) -> str:

@@ -24,17 +24,18 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Case, Max, Q, Value, When
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from lessons import drill_hands, once, progress
 from lessons import themes as puzzle_themes
+from lessons.classroom.collation import name_key
 from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
 from lessons.classroom.permissions import (
     class_for_teacher,
@@ -58,7 +59,7 @@ from lessons.models import (
     Variant,
 )
 from lessons.render import confirm_page, page
-from lessons.templatetags.baloot import separator, theme_name
+from lessons.templatetags.baloot import separator
 from lessons.typed_requests import SignedInRequest
 from lessons.views import TRIES_BEFORE_SOLUTION, StepPage, _lesson_steps
 
@@ -190,11 +191,17 @@ def available_zones() -> frozenset[str]:
 
 
 def present_pupils(classroom: Classroom) -> Any:
-    return (
-        User.objects.filter(memberships__classroom=classroom, memberships__left_at__isnull=True)
-        .select_related("account")
-        .order_by("account__display_name", "pk")
-    )
+    """The class's pupils in alphabetical order (collation.py): a query still, for a form's choices."""
+    pupils = User.objects.filter(
+        memberships__classroom=classroom, memberships__left_at__isnull=True
+    ).select_related("account")
+    named = [
+        (p.pk, getattr(getattr(p, "account", None), "display_name", "") or p.get_username()) for p in pupils
+    ]
+    order = [pk for pk, _name in sorted(named, key=lambda pn: (name_key(pn[1]), pn[0]))]
+    if not order:
+        return pupils
+    return pupils.order_by(Case(*(When(pk=pk, then=Value(i)) for i, pk in enumerate(order))))
 
 
 def due_date_range() -> tuple[dt.date, dt.date]:
@@ -218,7 +225,9 @@ class SearchForm(forms.Form):
     band = forms.ChoiceField(label=gettext_lazy("Easy, normal or hard"), required=False)
     source = forms.ChoiceField(label=gettext_lazy("Made by"), required=False)
 
-    def __init__(self, *args: Any, themes: list[str], lessons: list[Lesson], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, themes: list[str], lessons: list[Lesson], variant: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         anything: list[tuple[Any, Any]] = [("", gettext_lazy("Any"))]
         # The fields given their choices here are ChoiceFields (declared above).
@@ -228,7 +237,11 @@ class SearchForm(forms.Form):
             (lesson.pk, f"{lesson.course.title}{separator()}{lesson.title}") for lesson in lessons
         ]
         # By name, in the page's language: the names are what the teacher reads, never the keys.
-        named = sorted(((t, _theme_name(t)) for t in themes), key=lambda tn: tn[1].casefold())
+        # Each theme by the trainer's name for it, in the searched variant's words when one is chosen.
+        lang = get_language() or "en"
+        named = sorted(
+            ((t, puzzle_themes.label(t, variant, lang)) for t in themes), key=lambda tn: tn[1].casefold()
+        )
         choice_fields["theme"].choices = anything + named
         choice_fields["difficulty"].choices = anything + [(n, str(n)) for n in range(1, 6)]
         choice_fields["band"].choices = anything + list(puzzle_themes.BAND_NAMES.items())
@@ -268,17 +281,13 @@ def search(user: Any, data: dict[str, Any]) -> list[Puzzle]:
     return list(puzzles.distinct().order_by("variant", "key")[:SEARCH_MAX])
 
 
-def _theme_name(key: str) -> str:
-    """A rule family by the trainer's name, any other theme by the catalogs' (or as written)."""
-    named = puzzle_themes.theme_name(key)
-    return named if named != key else theme_name(key)
-
-
 def _themes() -> list[str]:
+    """The trainer's themes that shared puzzles have. A lesson's own tags (``abnat``,
+    ``score-sheet``...) are no theme a teacher chooses from: its puzzles are found by the lesson."""
     themes: set[str] = set()
     shared = Puzzle.objects.filter(source__in=(Source.CURRICULUM, Source.GENERATED))
     for (values,) in shared.order_by().values_list("themes").distinct():
-        themes.update(t for t in values or [] if isinstance(t, str))
+        themes.update(t for t in values or [] if isinstance(t, str) and puzzle_themes.is_theme(t))
     return sorted(themes)
 
 
@@ -314,10 +323,10 @@ def drill_edit(request: SignedInRequest, drill_id: int) -> HttpResponse:
 def _edit_page(
     request: SignedInRequest, drill: Drill, form: DrillForm | None = None, status: int = 200
 ) -> HttpResponse:
-    lessons = list(
-        Lesson.objects.select_related("course").order_by("course__order", "course__key", "order")
-    )
-    search_form = SearchForm(request.GET or None, themes=_themes(), lessons=lessons)
+    lessons = list(Lesson.objects.select_related("course").order_by("course__order", "course__key", "order"))
+    variant = request.GET.get("variant", "")
+    variant = variant if variant in Variant.values else ""
+    search_form = SearchForm(request.GET or None, themes=_themes(), lessons=lessons, variant=variant)
     found: list[Puzzle] | None = None
     if search_form.is_bound and search_form.is_valid():
         found = search(request.user, search_form.cleaned_data)

@@ -28,13 +28,13 @@ from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.formats import date_format, time_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
 from lessons.classroom.dashboard import chosen_pupils, drill_stats, make_cell
+from lessons.classroom.due_dates import due_words
 from lessons.classroom.permissions import is_student
 from lessons.models import Account, Drill, DueReminder, Membership
 from lessons.render import page
@@ -87,9 +87,7 @@ def message(drill: Drill, pupil: Any, solved: int, total: int) -> tuple[str, str
     """The subject and text of a reminder, in the active language (digits as the language writes them)."""
     account = getattr(pupil, "account", None)
     name = account.display_name if account else pupil.get_username()
-    moment = timezone.localtime(drill.due_at, drill.zone)
-    when = f"{date_format(moment.date(), 'DATE_FORMAT')}, {time_format(moment.time(), 'TIME_FORMAT')}"
-    values = {"title": drill.title, "name": name, "class": drill.classroom.name, "when": when}
+    values = {"title": drill.title, "name": name, "class": drill.classroom.name, "when": due_words(drill)}
     subject = _("Reminder: “%(title)s” is due on %(when)s") % values
     lines = [
         _("Hello %(name)s,") % values,

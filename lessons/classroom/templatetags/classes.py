@@ -4,10 +4,11 @@
 from typing import Any
 
 from django import template
-from django.utils.formats import date_format, time_format
 from django.utils.translation import get_language
 
+from lessons.classroom.dashboard import share as _share
 from lessons.classroom.dashboard import student_drill_rows
+from lessons.classroom.due_dates import due_words
 from lessons.classroom.permissions import is_student
 from lessons.classroom.permissions import is_teacher as _is_teacher
 from lessons.models import Drill, Membership, Puzzle
@@ -43,13 +44,14 @@ def next_drill(context: template.Context) -> Drill | None:
 
 @register.filter
 def due_date(drill: Drill, fmt: str = "DATE_FORMAT") -> str:
-    """A drill's due day in the page's date format, and its time when one was set (both in the
-    zone the teacher chose them in): "31 janvier 2030, 18:00"."""
-    day, time = drill.due, drill.due_time
-    if day is None:
-        return ""
-    text = date_format(day, fmt)
-    return text if time is None else f"{text}, {time_format(time, 'TIME_FORMAT')}"
+    """A drill's due day (and time, when one was set) as every page and reminder writes it."""
+    return due_words(drill, fmt)
+
+
+@register.filter
+def share(percent: int) -> str:
+    """``{{ n|share }}``: a percentage with the language's percent sign (dashboard.share)."""
+    return _share(percent)
 
 
 @register.filter

@@ -54,6 +54,27 @@ def test_a_cell_is_done_when_every_puzzle_is_solved_and_says_if_the_target_is_me
     assert cell.accuracy == 100 and cell.target_met is True
 
 
+def test_the_target_is_reached_only_when_the_drill_is_finished(teacher, student, drill):
+    answer(student, "sa-follow-1", True, drill=drill)  # 1 of 3 puzzles, right at the first try
+
+    cell = class_matrix(drill.classroom).cells[(student.pk, drill.pk)]
+
+    assert cell.accuracy == 100 and not cell.done
+    assert cell.target_met is None
+    assert "target reached" not in cell.figures and "below target" not in cell.figures
+
+
+def test_a_finished_drill_below_its_target_says_so(teacher, student, drill):
+    answer(student, "sa-follow-1", False, drill=drill)
+    for key in ("sa-follow-1", "sa-follow-2", "sa-winner-1"):
+        answer(student, key, True, drill=drill)
+
+    cell = class_matrix(drill.classroom).cells[(student.pk, drill.pk)]
+
+    assert cell.done and cell.accuracy == 67 and cell.target_met is False
+    assert cell.figures.endswith("below target")
+
+
 def test_a_drill_done_after_its_due_date_is_late(teacher, student, drill):
     drill.due = dt.date(2021, 1, 31)
     drill.save()

@@ -61,7 +61,7 @@ def test_the_page_shows_rates_and_mistakes(client, teacher, student, drill):
 
     text = client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/").text
 
-    assert "0% right at the first try (0 of 1 pupils)" in text
+    assert "1 pupil answered: 0 right at the first try (0%); 0 solved it in the end." in text
     assert "Nobody has answered it yet." in text  # the lesson's puzzles
     assert "trick.win" in text
 
@@ -73,16 +73,48 @@ def test_a_stored_answer_that_no_longer_fits_does_not_break_the_page(client, tea
     assert client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/").status_code == 200
 
 
-def test_french_says_one_pupil_in_the_singular(client, teacher, student, drill):
+def test_each_count_agrees_with_its_words_in_each_language(client, teacher, student, drill):
     other = make_student("bbb222", "Zainab", drill.classroom)
     answer(student, "sa-winner-1", "W", True, drill=drill)
-    answer(other, "sa-winner-1", "E", False, drill=drill)
+    answer(other, "sa-winner-1", "E", False, drill=drill)  # 2 answered, 1 right at first, 1 solved
+    login(client, teacher)
+    address = f"/{{}}/classes/{drill.classroom.pk}/dashboard/puzzles/"
+
+    english, french, arabic, persian = (
+        client.get(address.format(ln)).text for ln in ("en", "fr", "ar", "fa")
+    )
+
+    assert "2 pupils answered: 1 right at the first try (50%); 1 solved it in the end." in english
+    said = "2 élèves ont répondu\u00a0: 1 a réussi du premier coup (50 %)\u00a0; 1 l’a résolu à la fin."
+    assert said in french
+    assert "l’ont résolu" not in french
+    assert "أجاب ٢ طالبان" in arabic and "طلاب" not in arabic.split("puzzle-report", 1)[1].split("</p>", 1)[0]
+    assert "۲ شاگرد پاسخ دادند" in persian
+
+
+def test_a_page_writes_one_percent_sign(client, teacher, student, drill):
+    answer(student, "sa-winner-1", "W", True, drill=drill)
+    answer(student, "sa-follow-1", "AS", False, drill=drill)
     login(client, teacher)
 
-    response = client.get(f"/fr/classes/{drill.classroom.pk}/dashboard/puzzles/")
+    for lang, sign, other in (("ar", "٪", "%"), ("fa", "٪", "%"), ("fr", "%", "٪")):
+        for address in (f"/{lang}/classes/{drill.classroom.pk}/dashboard/puzzles/",
+                        f"/{lang}/classes/{drill.classroom.pk}/dashboard/",
+                        f"/{lang}/classes/{drill.classroom.pk}/students/{student.pk}/"):  # fmt: skip
+            text = visible_text(client.get(address).text)
+            assert sign in text and other not in text, address
+    login(client, student)
+    for lang, sign, other in (("ar", "٪", "%"), ("fr", "%", "٪")):
+        text = visible_text(client.get(f"/{lang}/drills/{drill.pk}/").text)  # its target
+        assert sign in text and other not in text
 
-    assert "(1 élève sur 2)" in response.text
-    assert "élèves sur" not in response.text
+
+def visible_text(html):
+    """The page's words: no markup, scripts or styles (a style's 100% is no percentage shown)."""
+    import re
+
+    html = re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
 
 
 def test_each_wrong_answer_links_to_the_puzzle_and_the_pupils_who_gave_it(client, teacher, student, drill):

@@ -33,12 +33,12 @@ def test_it_finds_puzzles_by_variant(client, teacher, drill):
 
 
 def test_it_finds_puzzles_by_lesson_theme_and_difficulty(client, teacher, drill, saudi):
-    Puzzle.objects.filter(key="sa-count-1").update(difficulty=3, themes=["counting"])
+    Puzzle.objects.filter(key="sa-count-1").update(difficulty=3, themes=["card-points"])
     counting = Lesson.objects.get(slug="counting")
     login(client, teacher)
 
     by_lesson = edit(client, drill, lesson=counting.pk).text
-    by_theme = edit(client, drill, theme="counting").text
+    by_theme = edit(client, drill, theme="card-points").text
     by_difficulty = edit(client, drill, difficulty=3).text
 
     assert "sa-bid-1" in by_lesson and "sa-follow-2" not in by_lesson

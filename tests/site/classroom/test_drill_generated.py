@@ -3,6 +3,9 @@ adds them, and pupils answer them like any drill puzzle."""
 
 import re
 
+import pytest
+
+from lessons import themes
 from lessons.models import Attempt, DrillItem
 from tests.site.classroom.base import *  # noqa: F403
 from tests.site.classroom.base import login
@@ -46,11 +49,11 @@ def test_it_filters_generated_puzzles_by_variant_theme_and_difficulty(client, te
     login(client, teacher)
 
     by_variant = found_keys(edit(client, drill, source="generated", variant="french"))
-    by_theme = found_keys(edit(client, drill, source="generated", variant="saudi", theme="endgame"))
+    by_theme = found_keys(edit(client, drill, source="generated", variant="saudi", theme="cash"))
     by_difficulty = found_keys(edit(client, drill, source="generated", difficulty=2))
 
     assert by_variant == ["gen-french-endgame"]
-    assert by_theme == ["gen-saudi-endgame"]
+    assert by_theme == ["gen-saudi-cash"]
     assert by_difficulty == ["gen-saudi-cash"]
 
 
@@ -130,3 +133,21 @@ def test_a_teacher_builds_a_drill_of_a_theme_at_a_difficulty(client, teacher, dr
     assert hard == ["gen-overruff-hard"]
     assert '<option value="easy">Easy</option>' in text
     assert '<option value="legal-cards">Legal cards</option>' in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "fa", "fr"])
+def test_it_offers_each_theme_once_by_a_translated_name(client, teacher, drill, lang):
+    # The curriculum's puzzles carry lessons' own tags too ("abnat", "score-sheet", "trumping"):
+    # no theme to choose, and once named they read like the trainer's themes ("Couper" twice).
+    make_generated("gen-a", themes=("ruff", "projects", "endgame"))
+    login(client, teacher)
+
+    text = client.get(f"/{lang}/drills/{drill.pk}/edit/").text
+    theme_select = text[text.index('name="theme"') : text.index("</select>", text.index('name="theme"'))]
+    options = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', theme_select)[1:]
+
+    keys = [key for key, _name in options]
+    names = [name for _key, name in options]
+    assert "abnat" not in keys and "score-sheet" not in keys and "trumping" not in keys
+    assert set(keys) <= set(themes.RULE_THEMES) | set(themes.ENDGAME_THEMES) and "ruff" in keys
+    assert len(set(names)) == len(names) and all(name not in keys for name in names)

@@ -136,3 +136,18 @@ def test_the_reminders_page_is_only_for_pupils_where_email_is_set_up(settings, c
     settings.REMINDERS_BY_EMAIL = True
     login(client, teacher)
     assert client.get("/en/accounts/reminders/").status_code == 404
+
+
+def test_a_drill_due_at_the_end_of_a_day_is_mailed_as_its_page_shows_it(email_on, client, student, drill):
+    drill.time_zone = "Europe/Paris"
+    drill.due = dt.date(2026, 12, 4)  # "end of Thursday": the midnight that starts the 5th
+    drill.save()
+    wants_reminders(student, "sara@example.com", "fr")
+
+    reminders.send_due_reminders(now=dt.datetime(2026, 12, 4, 9, 0, tzinfo=dt.UTC))
+    login(client, student)
+    page = client.get(f"/fr/drills/{drill.pk}/").text
+
+    body = mail.outbox[0].body
+    assert "4 décembre 2026" in body and "5 décembre" not in body
+    assert "4 décembre 2026" in page and "5 décembre" not in page

@@ -224,3 +224,14 @@ def test_the_same_form_sent_four_times_at_once_makes_the_accounts_once(teacher, 
     assert len(shown) == 4 and len(shown[0]) == 4
     assert all(found == shown[0] for found in shown)  # every answer shows the one set of cards
     assert Membership.objects.filter(classroom=classroom).count() == 4
+
+
+def test_an_archived_class_refuses_before_the_names_are_typed(client, teacher, classroom):
+    classroom.archived_at = timezone.now()
+    classroom.save()
+    login(client, teacher)
+
+    response = client.get(f"/en/classes/{classroom.pk}/students/new/")
+
+    assert response.status_code == 403
+    assert "This class is archived" in response.text and 'name="names"' not in response.text
