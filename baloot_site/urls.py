@@ -7,10 +7,7 @@ included, so that a fragment always comes back in the page's language.
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.templatetags.static import static
 from django.urls import URLPattern, URLResolver, include, path
-from django.views.decorators.http import require_safe
-from django.views.generic import RedirectView
 
 from baloot_site import health, language, web_app
 
@@ -23,7 +20,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # The language switcher posts here; it sits outside the prefixes on purpose.
     path("i18n/setlang/", language.set_language, name="set_language"),
     # Browsers ask for /favicon.ico whatever the page says: the site's icon.
-    path("favicon.ico", require_safe(RedirectView.as_view(url=static("icons/icon-192.png"), permanent=True))),
+    path("favicon.ico", web_app.favicon),
 ]
 
 urlpatterns += i18n_patterns(

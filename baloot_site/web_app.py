@@ -1,7 +1,7 @@
 """The web-app manifest: what a phone needs to put the site on its home screen, in the page's
 language (name, direction, start page) with the site's icons and theme colour."""
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponsePermanentRedirect, JsonResponse
 from django.templatetags.static import static
 from django.utils.translation import get_language, get_language_bidi
 from django.utils.translation import gettext as _
@@ -40,3 +40,11 @@ def manifest(request: HttpRequest) -> JsonResponse:
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
     response["Content-Type"] = "application/manifest+json"
     return response
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Browsers ask for /favicon.ico whatever the page says: the site's icon. Its address is looked
+    up when asked, not when the URL map is read, where the static files' manifest may not exist yet
+    (``manage.py check`` before ``collectstatic``)."""
+    return HttpResponsePermanentRedirect(static("icons/icon-192.png"))

@@ -63,7 +63,12 @@ def get_prefs(request: HttpRequest) -> dict[str, str]:
 
 
 def theme(request: HttpRequest) -> dict[str, str]:
-    """Context processor: the colour theme the learner chose, for every page's <html> and menu."""
+    """Context processor: the colour theme the learner chose, for every page's <html> and menu.
+
+    An error page for an address refused before the session middleware ran (a NUL character in
+    it) has no session: the default theme then."""
+    if not hasattr(request, "session"):
+        return {"theme": DEFAULT_PREFS["theme"]}
     return {"theme": get_prefs(request)["theme"]}
 
 
