@@ -27,6 +27,8 @@ def test_a_newcomer_is_shown_the_first_lesson(client, saudi):
 
 
 def test_the_next_step_follows_the_learner_lesson_by_lesson(client, saudi):
+    # A browser with a session, as after a first answer: what it reads is noted.
+    assert client.session.session_key
     client.get(step_url(2))
     shown = next_step(client)
     assert "Continue lesson 1: Follow suit" in shown and 'href="/en/learn/saudi/follow-suit/2/"' in shown

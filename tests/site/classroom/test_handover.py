@@ -125,8 +125,8 @@ def test_the_newer_account_rating_wins_over_an_older_one_of_the_browser(client, 
 def test_lessons_seen_display_choices_and_the_calculator_sheet_follow_and_sign_out_leaves_it_clean(
     client, saudi
 ):
-    client.get(step_url(1))  # a lesson seen: one star
-    client.post("/en/prefs/", {"digits": "western", "deck": "", "next": "/en/"})
+    client.post("/en/prefs/", {"digits": "western", "deck": "", "next": "/en/"})  # makes the session
+    client.get(step_url(1))  # a lesson seen (noted now that the browser has a session): one star
     session = client.session
     session["calculator_sheets"] = {"saudi": {"start": {"us": 0, "them": 0}, "pot": 0, "entries": []}}
     session.save()
