@@ -7,7 +7,7 @@ for two weeks, and a client that never keeps its cookie could fill the table by 
 
 - a GET or HEAD never makes a session: what it noted for a visitor who has none is not kept.
   The visitor's first answer, preference or game makes the session; pages note into it from
-  then on.
+  then on. The one page read that must make one says so (:func:`keep_this_session`).
 - a request that changes something (a POST) without a session may make one, but one address
   makes at most ``SESSION_RATE_LIMIT_PER_ADDRESS`` of them a minute; past it, 429 until the
   minute ends. A learner who keeps their cookie is never counted.
@@ -25,6 +25,14 @@ from baloot_site.client_address import client_address
 from lessons.render import page
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+KEEP = "keep_this_session"
+
+
+def keep_this_session(request: HttpRequest) -> None:
+    """Let this page read make a session all the same: Django's password-reset link keeps its
+    token in the session and sends the browser on to the form, and a link opened from a mail
+    usually comes with no session at all."""
+    setattr(request, KEEP, True)
 
 
 class SessionMiddleware(DjangoSessionMiddleware):
@@ -49,7 +57,12 @@ class SessionMiddleware(DjangoSessionMiddleware):
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         session = getattr(request, "session", None)
-        if session is not None and request.method in SAFE_METHODS and session.session_key is None:
+        if (
+            session is not None
+            and request.method in SAFE_METHODS
+            and session.session_key is None
+            and not getattr(request, KEEP, False)
+        ):
             session.modified = False  # noted by a page for a visitor without a session: not kept
         return super().process_response(request, response)
 

@@ -35,6 +35,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
 from django.urls import reverse, reverse_lazy
 from django.utils import timezone, translation
@@ -45,6 +46,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from baloot_site.client_address import client_address
 from baloot_site.middleware import count_each
+from baloot_site.sessions import keep_this_session
 from lessons import handover, once
 from lessons.classroom.account_mail import ALREADY, WELCOME, send_account_mail, send_written_mail
 from lessons.classroom.permissions import display_name, is_student, is_teacher
@@ -519,6 +521,10 @@ class PasswordResetSent(_Styled, auth_views.PasswordResetDoneView):
 class PasswordResetConfirm(_Styled, auth_views.PasswordResetConfirmView):
     template_name = "classroom/accounts/password_reset_confirm.html"
     success_url = reverse_lazy("accounts-password-reset-done")
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        keep_this_session(request)  # the link's token waits in the session for the form
+        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
