@@ -161,8 +161,8 @@ def test_the_personal_puzzle_is_answered_like_any_best_card_puzzle(client):
     assert f'action="/en/review/{puzzle.key}/answer"' in page.text
 
     answer = client.post(
-        f"/en/review/{puzzle.key}/answer", {"card": mistake["best"][0], "token": token(page)}
-    )
+        f"/en/review/{puzzle.key}/answer", {"card": mistake["open"]["best"][0], "token": token(page)}
+    )  # the puzzle shows every hand: its answers are the best cards with all of them seen
 
     assert answer.status_code == 200
     # Right once due: it moves on in the queue and comes back in three days.
