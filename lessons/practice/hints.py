@@ -186,7 +186,11 @@ def give(table: Table) -> None:
     current = record.get("hint")
     if current and current.get("at") == at:
         return  # asked again for the same decision: the same hint, counted once
-    advice = _advice(table)
+    keep(record, at, _advice(table))
+
+
+def keep(record: dict[str, Any], at: int, advice: Advice) -> None:
+    """Keep ``advice`` as the hint of the decision at ``at`` in a hand's ``record``."""
     record["hint"] = {
         "at": at,
         "kind": advice.kind,
@@ -257,6 +261,11 @@ def shown(table: Table, say: Say) -> HintShown | None:
         )
     ):
         return None
+    return described(hint, say)
+
+
+def described(hint: dict[str, Any], say: Say) -> HintShown:
+    """A kept hint (:func:`keep`) in words."""
     variant = say.variant
     kind, choice = hint["kind"], hint["choice"]
     face = None
