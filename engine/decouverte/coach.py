@@ -19,17 +19,20 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.advice import Advice
-from engine.bots.decouverte import choose_decouverte_card, legal_from_view
+from engine.advice import Advice, hand_call_reasons
+from engine.auction import Contract, DecouverteAuction
+from engine.bots.decouverte import choose_decouverte_card, decouverte_call, legal_from_view
 from engine.cards import CARDS, FULL_DECK, SUIT_MASK, TWO_SEATS, Card, Seat, cards_of
 from engine.cards import other_player as other
 from engine.coach.evaluator import Evaluation, card_groups, evaluate_sampled
 from engine.coach.review import Judgement
 from engine.decouverte.hand import DecouverteHand
+from engine.decouverte.table import PILES, DecouverteDeal, Table
 from engine.explain import Reason
 from engine.ranking import POINTS, STRENGTH, trick_winner_index
+from engine.scoring import score_decouverte
 
-__all__ = ["SAMPLES", "advise", "evaluate", "hidden", "judge", "reasons"]
+__all__ = ["SAMPLES", "advise", "advise_call", "evaluate", "evaluate_call", "hidden", "judge", "reasons"]
 
 SAMPLES = 24
 """Sampled lays of the face-down cards per decision (hint and review alike)."""
@@ -161,3 +164,76 @@ def judge(view: Mapping[str, Any], played: str, seed: int = 0, samples: int = SA
     evaluation = evaluate(view, seed, samples)
     trick = len(view["played"]) // 2 + 1
     return Judgement("card", played, evaluation, _reasons_for(view, evaluation), trick)
+
+
+# ---------------------------------------------------------------- calls
+
+
+def evaluate_call(
+    auction: DecouverteAuction, ups: Mapping[Seat, tuple[Card, ...]], seed: int = 0, samples: int = SAMPLES
+) -> Evaluation:
+    """Every call the player to speak may make, valued in their points of the hand's score minus
+    the other player's: the auction finished by the bot's rule of thumb for both, the face-down
+    cards laid at random under ``ups`` (each player's eight face-up cards, pile by pile), the hand
+    played out by the bot for both and scored (a void deal: 0)."""
+    seat = auction.to_act
+    choices = auction.calls()
+    if seat is None or not choices:
+        raise ValueError("nobody is to speak")
+    face_up = {s: sum(1 << c for c in ups[s]) for s in TWO_SEATS}
+    down_cards = [CARDS[c] for c in cards_of(FULL_DECK & ~face_up[Seat.S] & ~face_up[Seat.N])]
+    history = tuple((str(r.seat), str(r.call)) for r in auction.history)
+    public = (
+        int(seat),
+        int(auction.dealer),
+        int(auction.bidding_card),
+        history,
+        tuple(tuple(ups[s]) for s in TWO_SEATS),
+    )
+
+    def values_on(rng: random.Random) -> dict[str, float]:
+        cards = list(down_cards)
+        rng.shuffle(cards)
+        piles = {
+            s: tuple(zip(cards[i * PILES : (i + 1) * PILES], ups[s], strict=True))
+            for i, s in enumerate(TWO_SEATS)
+        }
+        deal = DecouverteDeal(auction.dealer, Table((piles[Seat.S], piles[Seat.N])), auction.bidding_card)
+        out: dict[str, float] = {}
+        for call in choices:
+            a = auction.call(call, seat)
+            while a.result is None and a.to_act is not None:
+                a = a.call(decouverte_call(a.calls(), face_up[a.to_act], auction.bidding_card), a.to_act)
+            contract = a.result
+            if not isinstance(contract, Contract):
+                out[call] = 0.0
+                continue
+            hand = DecouverteHand(deal, contract.trump, contract.taker)
+            while not hand.is_over():
+                hand.play(choose_decouverte_card(hand.view(hand.to_play)))
+            score = score_decouverte(contract.taker, hand.points).points
+            out[call] = float(score[seat] - score[other(seat)])
+        return out
+
+    return evaluate_sampled(int(seat), choices, public, values_on, seed, samples, kind="call")
+
+
+def advise_call(
+    auction: DecouverteAuction, ups: Mapping[Seat, tuple[Card, ...]], seed: int = 0, samples: int = SAMPLES
+) -> Advice:
+    """The call to make and why, from the face-up cards alone."""
+    evaluation = evaluate_call(auction, ups, seed, samples)
+    seat = auction.to_act
+    assert seat is not None
+    mask = sum(1 << c for c in ups[seat])
+    reasons = hand_call_reasons(
+        mask, auction.bidding_card, list(evaluation.options), evaluation.choice, evaluation.samples
+    )
+    if (
+        reasons[0].rule == "hint.bid-trump"
+        and reasons[0].params["count"] < 3
+        and not reasons[0].params["cards"]
+    ):
+        # Nothing in the suit itself speaks for it: the deals played out do.
+        reasons = [Reason("hint.estimate", {"call": evaluation.choice, "samples": evaluation.samples})]
+    return Advice("call", evaluation.choice, tuple(reasons), "bot", evaluation.samples, evaluation)

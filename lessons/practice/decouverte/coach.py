@@ -16,7 +16,7 @@ from typing import Any
 from engine import messages
 from engine.bots.decouverte import legal_from_view
 from engine.cards import Card, Seat
-from engine.decouverte import coach
+from engine.decouverte import TWO_SEATS, coach
 from engine.explain import Reason
 from lessons import models
 from lessons.practice import hints
@@ -29,13 +29,14 @@ VERSION = 1
 
 
 def can_hint(table: DecouverteTable) -> bool:
-    return table.now.phase == "play" and table.learner_to_act()
+    return table.now.phase in ("auction", "play") and table.learner_to_act()
 
 
 def give(table: DecouverteTable) -> None:
-    """A hint for the learner's card now, kept in the hand's record (asked twice: counted once)."""
-    hand = table.now.hand
-    if hand is None or hand.is_over():
+    """A hint for the learner's call or card now, kept in the hand's record (asked twice: counted
+    once). Only face-up cards are read: the engine lays the face-down ones at random."""
+    d = table.now
+    if d.phase not in ("auction", "play"):
         raise BadMove("wrong-phase")
     if not table.learner_to_act():
         raise BadMove("not-your-turn")
@@ -43,12 +44,17 @@ def give(table: DecouverteTable) -> None:
     current = table.record.get("hint")
     if current and current.get("at") == at:
         return
-    hints.keep(table.record, at, coach.advise(hand.view(LEARNER), COACH_SEED, SAMPLES))
+    if d.hand is None:
+        ups = {s: tuple(up for _, up in d.deal.table.piles_of(s) if up is not None) for s in TWO_SEATS}
+        advice = coach.advise_call(d.auction, ups, COACH_SEED, SAMPLES)
+    else:
+        advice = coach.advise(d.hand.view(LEARNER), COACH_SEED, SAMPLES)
+    hints.keep(table.record, at, advice)
 
 
 def shown(table: DecouverteTable, say: Say) -> hints.HintShown | None:
     hint = table.record.get("hint")
-    if not hint or hint.get("at") != len(table.actions) or table.now.phase != "play":
+    if not hint or hint.get("at") != len(table.actions) or table.now.phase not in ("auction", "play"):
         return None
     return hints.described(hint, say)
 
@@ -58,10 +64,24 @@ def analyse(record: dict[str, Any]) -> dict[str, Any]:
     mistakes: list[dict[str, Any]] = []
     judged = 0
     actions = record["actions"]
+    calls: list[dict[str, Any]] = []
     for i, (kind, seat, value) in enumerate(actions):
-        if kind != "play" or Seat.parse(seat) != LEARNER:
+        if Seat.parse(seat) != LEARNER:
             continue
-        hand = rebuild(record, i).hand
+        d = rebuild(record, i)
+        if kind == "call":
+            if len(d.auction.calls()) < 2:
+                continue
+            judged += 1
+            ups = {s: tuple(up for _, up in d.deal.table.piles_of(s) if up is not None) for s in TWO_SEATS}
+            advice = coach.advise_call(d.auction, ups, COACH_SEED, SAMPLES)
+            evaluation = advice.evaluation
+            assert evaluation is not None
+            if value in evaluation.options and evaluation.mistake(value):
+                reasons = [[r.rule, hints.to_json(r.params)] for r in advice.reasons]
+                calls.append({"call": value, "best": evaluation.choice, "reasons": reasons})
+            continue
+        hand = d.hand
         assert hand is not None
         view = hand.view(LEARNER)
         if legal_from_view(view).bit_count() < 2:
@@ -79,7 +99,7 @@ def analyse(record: dict[str, Any]) -> dict[str, Any]:
                     "reasons": [[r.rule, hints.to_json(r.params)] for r in j.reasons],
                 }
             )
-    return {"version": VERSION, "kind": "decouverte", "judged": judged, "cards": mistakes}
+    return {"version": VERSION, "kind": "decouverte", "judged": judged, "calls": calls, "cards": mistakes}
 
 
 def review_shown(row: models.HandReview | None, say: Say) -> dict[str, Any] | None:
@@ -107,6 +127,15 @@ def review_shown(row: models.HandReview | None, say: Say) -> dict[str, Any] | No
                 ],
             }
         )
-    out["count"] = len(out["mistakes"])
+    out["bids"] = [
+        {
+            "call": say.call(b["call"]),
+            "best": say.call(b["best"]),
+            "principles": [
+                t for t in (hints.sentence(Reason(r, hints.from_json(p)), say) for r, p in b["reasons"]) if t
+            ],
+        }
+        for b in row.result.get("calls", [])
+    ]
+    out["count"] = len(out["mistakes"]) + len(out["bids"])
     return out
-

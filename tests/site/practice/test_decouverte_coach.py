@@ -8,7 +8,14 @@ import pytest
 from engine.cards import Card
 from lessons.models import HandReview, ReviewStatus
 from lessons.practice.decouverte.game import rebuild
-from tests.site.practice.test_decouverte import URL, assert_nothing_face_down_in, post, start, to_first_card
+from tests.site.practice.test_decouverte import (
+    URL,
+    assert_nothing_face_down_in,
+    play_out,
+    post,
+    start,
+    to_first_card,
+)
 from tests.site.practice.tools import HTMX
 
 pytestmark = pytest.mark.django_db
@@ -52,13 +59,10 @@ def test_following_every_hint_gives_no_mistake_in_the_review(client):
         record = game.hands[-1]
         if "result" in record:
             break
-        d = rebuild(record)
-        if d.hand is None:
-            post(client, game, "call", next(c for c in d.auction.calls() if c != "pass"))
-            continue
         assert hint(client, game).status_code == 302
         game.refresh_from_db()
-        post(client, game, "card", game.hands[-1]["hint"]["choice"])
+        kept = game.hands[-1]["hint"]
+        post(client, game, "card" if kept["kind"] == "play" else "call", kept["choice"])
     else:
         raise AssertionError("the hand did not end")
     client.get(URL.format(lang="en"))  # the page asks for the review (run at once in tests)
@@ -69,7 +73,14 @@ def test_following_every_hint_gives_no_mistake_in_the_review(client):
     assert "The review found no mistake in your decisions" in page
 
 
-def test_a_hint_out_of_turn_is_a_400(client):
+@SMALL
+def test_a_hint_in_the_auction_gives_a_call_and_the_hand_over_none(client):
     game = start(client)
-    response = hint(client, game, htmx=True)  # the auction: no card to hint
-    assert response.status_code == 400
+    response = hint(client, game, htmx=True)
+    assert response.status_code == 200 and 'id="hint"' in response.text
+    game.refresh_from_db()
+    kept = game.hands[-1]["hint"]
+    assert kept["kind"] == "call" and kept["choice"] in rebuild(game.hands[-1]).auction.calls()
+    assert 'class="call hinted"' in response.text
+    play_out(client, game)
+    assert hint(client, game, htmx=True).status_code == 400  # nothing to decide
