@@ -4,8 +4,8 @@ from engine.bots.decouverte import choose_decouverte_card
 from engine.cards import Card, Seat
 from engine.coach.evaluator import MISTAKE_CARD_POINTS
 from engine.deal import shuffled_deck
-from engine.decouverte import DecouverteHand, deal_decouverte
-from engine.decouverte.coach import advise, hidden, judge
+from engine.decouverte import DecouverteAuction, DecouverteHand, deal_decouverte
+from engine.decouverte.coach import advise, advise_call, hidden, judge
 
 SAMPLES = 8
 
@@ -65,3 +65,15 @@ def test_a_card_that_throws_points_away_is_a_mistake() -> None:
             assert verdict.reasons[0].params["card"] == Card.parse(evaluation.choice)
             return
     raise AssertionError("no blunder found in 30 deals")
+
+
+def test_call_advice_ignores_how_the_face_down_cards_lie() -> None:
+    deck = shuffled_deck(5)
+    other = [*deck[8:16], *deck[:8], *deck[16:]]  # the two players' face-down cards swapped
+    advices = []
+    for d in (deck, other):
+        deal = deal_decouverte(Seat.N, deck=d)
+        ups = {s: tuple(up for _, up in deal.table.piles_of(s) if up is not None) for s in (Seat.S, Seat.N)}
+        advices.append(advise_call(DecouverteAuction(Seat.N, deal.bidding_card), ups, 0, SAMPLES))
+    assert advices[0] == advices[1]
+    assert advices[0].choice in ("pass", "take") and advices[0].reasons
