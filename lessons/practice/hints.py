@@ -200,8 +200,14 @@ def keep(record: dict[str, Any], at: int, advice: Advice) -> None:
         "reasons": [[r.rule, to_json(r.params)] for r in advice.reasons],
     }
     evaluation = advice.evaluation
-    if evaluation is not None and evaluation.kind == "call" and len(evaluation.options) > 1:
-        # Each call's figures over the sampled deals: what the suggested call and the others bring.
+    if (
+        evaluation is not None
+        and evaluation.kind == "call"
+        and len(evaluation.options) > 1
+        and evaluation.made
+    ):
+        # Each call's figures over the sampled deals: what the suggested call and the others bring
+        # (where the evaluator counted how often each contract is made: not at the découverte table).
         record["hint"]["options"] = {
             c: {"value": e.value, "low": e.low, "high": e.high, "made": evaluation.made.get(c, 0.0)}
             for c, e in evaluation.options.items()

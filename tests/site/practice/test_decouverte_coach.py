@@ -82,5 +82,6 @@ def test_a_hint_in_the_auction_gives_a_call_and_the_hand_over_none(client):
     kept = game.hands[-1]["hint"]
     assert kept["kind"] == "call" and kept["choice"] in rebuild(game.hands[-1]).auction.calls()
     assert 'class="call hinted"' in response.text
+    assert "options" not in kept  # no "made N times in 10" figure: that count is four-player only
     play_out(client, game)
     assert hint(client, game, htmx=True).status_code == 400  # nothing to decide
