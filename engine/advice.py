@@ -79,6 +79,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -385,22 +386,31 @@ def _endgame_themes(view: View, c: Card, seed: int) -> list[Reason]:
 _HONOURS = (JACK, NINE, ACE, TEN)
 
 
-def _suit_of_call(call: str, view: View) -> int | None:
+def _suit_of_call(call: str, bidding_card: int) -> int | None:
     word, _, suit = call.partition(":")
     if word not in (HOKM, TAKE):
         return None
     if suit:
         return SUIT_LETTERS.index(suit.upper())
-    return view.bidding_card >> 3
+    return bidding_card >> 3
 
 
 def call_reasons(view: View, call: str, samples: int = 0) -> list[Reason]:
     """Why ``call`` suits the seat's five cards (and the bidding card it would take)."""
-    mask = view.hand
+    return hand_call_reasons(
+        view.hand, view.bidding_card, view.choices, call, samples, 1 << view.bidding_card
+    )
+
+
+def hand_call_reasons(
+    mask: int, bidding_card: int, choices: Sequence[str], call: str, samples: int = 0, received: int = 0
+) -> list[Reason]:
+    """Why ``call`` suits the cards ``mask``; ``received``: the bidding card if the buyer gets it
+    (not in two-player découverte, where it stays in the dealer's piles)."""
     word = call.partition(":")[0]
-    suit = _suit_of_call(call, view)
+    suit = _suit_of_call(call, bidding_card)
     if suit is not None:
-        with_card = mask | (1 << view.bidding_card) if suit == view.bidding_card >> 3 else mask
+        with_card = mask | received if suit == bidding_card >> 3 else mask
         held = [card(suit, r) for r in _HONOURS if with_card >> card(suit, r) & 1]
         params: dict[str, Any] = {
             "call": call,
@@ -408,15 +418,15 @@ def call_reasons(view: View, call: str, samples: int = 0) -> list[Reason]:
             "cards": held,
             "count": (with_card & SUIT_MASK[suit]).bit_count(),
         }
-        if SUN in view.choices:
+        if SUN in choices:
             params["case"] = "safer"
         return [Reason("hint.bid-trump", params)]
     if word in (SUN, ASHKAL):
         held = [c for c in _bits(mask) if c.rank in (ACE, TEN)]
         return [Reason("hint.bid-sun", {"call": call, "cards": held})]
     if word == PASS:
-        up = view.bidding_card >> 3
-        with_card = mask | (1 << view.bidding_card)
+        up = bidding_card >> 3
+        with_card = mask | received
         top = [card(up, r) for r in (JACK, NINE) if with_card >> card(up, r) & 1]
         if not top:
             return [Reason("hint.bid-pass", {"suit": up})]

@@ -41,7 +41,7 @@ import hashlib
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.auction import LADDER
@@ -71,6 +71,7 @@ __all__ = [
     "Estimate",
     "Evaluation",
     "evaluate",
+    "evaluate_sampled",
     "sample_play_deal",
 ]
 
@@ -178,6 +179,11 @@ def _view_seed(view: View, seed: int) -> int:
         view.legal,
         seed,
     )
+    return _public_seed(public)
+
+
+def _public_seed(public: object) -> int:
+    """A seed from ``public``: what the seat sees and the caller's seed, its ``repr`` stable."""
     digest = hashlib.sha256(repr(public).encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
@@ -265,7 +271,7 @@ def card_groups(legal: int, live: int, trump: int) -> dict[int, int]:
 
 
 def _evaluation(
-    view: View,
+    seat: int,
     kind: str,
     unit: str,
     choices: Sequence[str],
@@ -282,7 +288,7 @@ def _evaluation(
     best = (lead, *[c for c in choices if c != lead and losses[c].low <= 0])
     n = len(values[lead])
     return Evaluation(
-        int(view.seat), kind, unit, options, losses, best, lead, n, exact, threshold, made or {}, ours or {}
+        int(seat), kind, unit, options, losses, best, lead, n, exact, threshold, made or {}, ours or {}
     )
 
 
@@ -345,7 +351,7 @@ def evaluate_card(
     else:
         values[reps[0]].append(0.0)
     by_name = {names[c]: values[groups[c]] for c in groups}
-    return _evaluation(view, "card", "card-points", choices, by_name, exact, MISTAKE_CARD_POINTS)
+    return _evaluation(view.seat, "card", "card-points", choices, by_name, exact, MISTAKE_CARD_POINTS)
 
 
 def evaluate_call(
@@ -381,7 +387,7 @@ def evaluate_call(
     n = max(count.n, 1)
     threshold = MISTAKE_CARD_POINTS * worst / TYPICAL_HAND
     return _evaluation(
-        view,
+        view.seat,
         "call",
         "game-points",
         choices,
@@ -414,7 +420,31 @@ def evaluate_double(
             gp = deal_value(view, contract, hands, multiplier=multipliers[w]).game_points(points, tricks)
             values[w].append(float(gp[team] - gp[team ^ 1]))
     threshold = MISTAKE_CARD_POINTS * scale(view.rules, contract.trump) / TYPICAL_HAND
-    return _evaluation(view, "double", "game-points", choices, values, False, threshold)
+    return _evaluation(view.seat, "double", "game-points", choices, values, False, threshold)
+
+
+def evaluate_sampled(
+    seat: int,
+    choices: Sequence[str],
+    public: object,
+    values_on: Callable[[random.Random], Mapping[str, float]],
+    seed: int = 0,
+    samples: int = SAMPLES,
+    kind: str = "card",
+) -> Evaluation:
+    """The evaluator for a game that deals its hidden cards its own way (two-player découverte):
+    ``values_on(rng)`` deals the cards ``seat`` cannot see once, consistently with ``public`` (all
+    the seat has seen, its ``repr`` stable), and returns each choice's value on that deal, in card
+    points. The samples are seeded from ``public`` and ``seed`` alone, so the hidden cards as they
+    really lie change nothing; the best choices and the mistakes follow the same rule as above."""
+    rng = random.Random(_public_seed((public, seed)))
+    values: dict[str, list[float]] = {c: [] for c in choices}
+    count = _Samples(samples if len(choices) > 1 else 1, None)
+    while count.more():
+        on = values_on(rng)
+        for c in choices:
+            values[c].append(on[c])
+    return _evaluation(seat, kind, "card-points", choices, values, False, MISTAKE_CARD_POINTS)
 
 
 def evaluate(

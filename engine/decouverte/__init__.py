@@ -7,7 +7,8 @@ which card may be played is :mod:`engine.play`'s, its score is
 same table as the others'. What is its own lives here: nobody holds a hand, each player has
 eight piles on the table, a card face down under a card face up (:mod:`.table`), and the sixteen
 tricks are played from the face-up cards, each trick turning up the cards it uncovered
-(:mod:`.hand`); :mod:`.commands` reads and writes the piles and the two seats on the command line.
+(:mod:`.hand`); :mod:`.commands` reads and writes the piles and the two seats on the command line;
+:mod:`.coach` gives hints and judges a hand from what one player sees (the face-down cards unseen).
 """
 
 from engine.auction import DecouverteAuction

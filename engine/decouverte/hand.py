@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import TWO_SEATS, Card, Seat, cards_of
+from engine.cards import CARDS, TWO_SEATS, Card, Seat, cards_of
 from engine.cards import other_player as other
 from engine.decouverte.table import DecouverteDeal, Table
 from engine.explain import Reason
@@ -66,13 +66,33 @@ class DecouverteHand:
         self.trick: list[tuple[Seat, Card]] = []
         self.tricks: list[TwoCardTrick] = []
         self.points = {seat: 0 for seat in TWO_SEATS}
+        self.before = 0
+        """Tricks played before the hand was resumed from a view (:meth:`resume`)."""
         self._legal = legal_mask_for(self.rules)
+
+    @classmethod
+    def resume(cls, view: dict[str, Any], down: dict[Seat, tuple[Card | None, ...]]) -> DecouverteHand:
+        """The hand a player's :meth:`view` shows, with ``down`` the face-down card of each pile
+        (None where there is none): a deal the viewer cannot tell from the real one, played on
+        from there (the coach's samples, :mod:`engine.decouverte.coach`)."""
+        piles = {s: tuple(zip(down[s], view["piles"][s], strict=True)) for s in TWO_SEATS}
+        table = Table((piles[Seat.S], piles[Seat.N]))
+        trick = list(view["trick"])
+        to_play = view["to_play"]
+        # The bidding card plays no part in the play: any card stands for it.
+        hand = cls(DecouverteDeal(view["dealer"], table, CARDS[0]), view["trump"], view["taker"])
+        hand.leader = trick[0][0] if trick else to_play
+        hand.to_play = to_play
+        hand.trick = trick
+        hand.points = dict(view["points"])
+        hand.before = len(view["played"]) // 2
+        return hand
 
     def lead_reason(self) -> Reason:
         return Reason("lead.fr2.first", {"seat": other(self.deal.dealer), "dealer": self.deal.dealer})
 
     def is_over(self) -> bool:
-        return len(self.tricks) == TRICKS
+        return self.before + len(self.tricks) == TRICKS
 
     def legal(self) -> int:
         """Mask of the cards the player to act may play now."""
@@ -99,7 +119,7 @@ class DecouverteHand:
             self.to_play = other(seat)
             return None
         result = explain_trick(self.trick, self.trump)
-        points = result.points + (LAST_TRICK_BONUS if len(self.tricks) == TRICKS - 1 else 0)
+        points = result.points + (LAST_TRICK_BONUS if self.before + len(self.tricks) == TRICKS - 1 else 0)
         self.table, turned = self.table.turn_up()
         done = TwoCardTrick(
             (self.trick[0], self.trick[1]), result.winner, points, result.reason, tuple(turned)

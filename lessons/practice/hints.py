@@ -186,7 +186,11 @@ def give(table: Table) -> None:
     current = record.get("hint")
     if current and current.get("at") == at:
         return  # asked again for the same decision: the same hint, counted once
-    advice = _advice(table)
+    keep(record, at, _advice(table))
+
+
+def keep(record: dict[str, Any], at: int, advice: Advice) -> None:
+    """Keep ``advice`` as the hint of the decision at ``at`` in a hand's ``record``."""
     record["hint"] = {
         "at": at,
         "kind": advice.kind,
@@ -196,8 +200,14 @@ def give(table: Table) -> None:
         "reasons": [[r.rule, to_json(r.params)] for r in advice.reasons],
     }
     evaluation = advice.evaluation
-    if evaluation is not None and evaluation.kind == "call" and len(evaluation.options) > 1:
-        # Each call's figures over the sampled deals: what the suggested call and the others bring.
+    if (
+        evaluation is not None
+        and evaluation.kind == "call"
+        and len(evaluation.options) > 1
+        and evaluation.made
+    ):
+        # Each call's figures over the sampled deals: what the suggested call and the others bring
+        # (where the evaluator counted how often each contract is made: not at the découverte table).
         record["hint"]["options"] = {
             c: {"value": e.value, "low": e.low, "high": e.high, "made": evaluation.made.get(c, 0.0)}
             for c, e in evaluation.options.items()
@@ -257,6 +267,11 @@ def shown(table: Table, say: Say) -> HintShown | None:
         )
     ):
         return None
+    return described(hint, say)
+
+
+def described(hint: dict[str, Any], say: Say) -> HintShown:
+    """A kept hint (:func:`keep`) in words."""
     variant = say.variant
     kind, choice = hint["kind"], hint["choice"]
     face = None

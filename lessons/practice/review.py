@@ -40,6 +40,8 @@ from engine.solver.hint import hint
 from engine.solver.position import BestCardPosition, write_position
 from engine.solver.review import review
 from lessons.models import HandReview, PracticeGame, Puzzle, ReviewItem, ReviewStatus, Source, Task
+from lessons.practice.decouverte import coach as decouverte_coach
+from lessons.practice.decouverte.game import BrokenRecord, DecouverteTable, is_decouverte
 from lessons.practice.hints import to_json
 from lessons.practice.state import COACH_SEED, BrokenGame, Move, Table
 
@@ -61,7 +63,7 @@ def hand_key(record: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def reviewable(table: Table, n: int) -> bool:
+def reviewable(table: Table | DecouverteTable, n: int) -> bool:
     """Hand ``n`` (1-based) is over and was played (not a void deal)."""
     if not 1 <= n <= len(table.records):
         return False
@@ -233,7 +235,7 @@ def _start_hands(table: Table) -> list[int]:
 # ---------------------------------------------------------------- storage
 
 
-def request(game: PracticeGame, table: Table, n: int) -> HandReview | None:
+def request(game: PracticeGame, table: Table | DecouverteTable, n: int) -> HandReview | None:
     """The review of hand ``n``, asked for once: a new one is enqueued, a stored one returned.
 
     None when the hand cannot be reviewed (not over, a void deal). A review stored for another
@@ -268,21 +270,26 @@ def request(game: PracticeGame, table: Table, n: int) -> HandReview | None:
 
 
 def compute(review_id: int) -> str:
-    """Compute and store one review (the task's work); what it did, for the task's result."""
+    """Compute and store one review (the task's work); what it did, for the task's result.
+    A découverte game's hand is judged by its own coach (lessons/practice/decouverte/coach.py)."""
     row = HandReview.objects.select_related("game").filter(pk=review_id).first()
     if row is None:
         return "gone"
     if row.status == ReviewStatus.DONE and row.result.get("version") == VERSION:
         return "done already"
+    table: Table | DecouverteTable | None
     try:
-        table = Table(row.game)
-    except BrokenGame:  # a game the engine no longer replays: the page starts it afresh
+        table = DecouverteTable(row.game) if is_decouverte(row.game) else Table(row.game)
+    except (BrokenGame, BrokenRecord):  # a game the engine no longer replays: started afresh
         table = None
     if table is None or not reviewable(table, row.hand) or hand_key(table.records[row.hand - 1]) != row.key:
         HandReview.objects.filter(pk=row.pk).update(status=ReviewStatus.FAILED)
         return "stale"
     try:
-        result = analyse(table, row.hand)
+        if isinstance(table, Table):
+            result = analyse(table, row.hand)
+        else:  # two-player découverte: judged from South's view by its own coach
+            result = decouverte_coach.analyse(table.records[row.hand - 1])
     except Exception:
         HandReview.objects.filter(pk=row.pk).update(status=ReviewStatus.FAILED)
         raise

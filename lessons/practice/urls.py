@@ -28,6 +28,7 @@ urlpatterns = [
     path("practice/french/decouverte/new", decouverte_views.new_game, name="practice-decouverte-new"),
     path("practice/french/decouverte/<int:pk>/call", decouverte_views.call, name="practice-decouverte-call"),
     path("practice/french/decouverte/<int:pk>/play", decouverte_views.play, name="practice-decouverte-play"),
+    path("practice/french/decouverte/<int:pk>/hint", decouverte_views.hint, name="practice-decouverte-hint"),
     path(
         "practice/french/decouverte/<int:pk>/next",
         decouverte_views.next_hand,

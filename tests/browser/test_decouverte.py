@@ -96,9 +96,22 @@ def check_the_end(page: Page) -> None:
 
 def test_a_hand_plays_to_the_end_in_french_with_every_trick_explained(page, live_server, seeded, artifacts):
     start(page, live_server.url, "fr")
-    phases = play_the_hand(page)
+    phases = []
+    while page.locator(BOARD).get_attribute("data-phase") == "auction":
+        phases.append(take_a_turn(page))
+    # One hint: a face-up card marked and its principle; playing it goes on with the hand.
+    page.locator("#hint-button").click()
+    expect(page.locator("#hint .hint-reason").first).not_to_be_empty()
+    hinted = page.locator("#play-form button.hinted")
+    expect(hinted).to_have_count(1)
+    assert hinted.get_attribute("value") not in face_down_now()
+    move = page.locator(BOARD).get_attribute("data-move") or ""
+    hinted.click()
+    expect(page.locator(BOARD)).not_to_have_attribute("data-move", move)
+    phases += ["play", *play_the_hand(page)]
     assert phases[0] == "auction" and phases.count("play") >= 8
     check_the_end(page)
+    expect(page.locator("#hand-review")).to_be_visible()
     expect(page.locator("#hand-score")).to_contain_text("Sud")
     expect(page).to_have_url(f"{live_server.url}/fr/practice/french/decouverte/")
     page.screenshot(path=artifacts / "decouverte-fr-scored.png", full_page=True)

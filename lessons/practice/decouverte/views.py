@@ -18,11 +18,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import Card
 from lessons.models import PracticeGame
-from lessons.practice.decouverte import display
+from lessons.practice import review as hand_review
+from lessons.practice.decouverte import coach, display
 from lessons.practice.decouverte.game import KIND, VARIANT, BrokenRecord, DecouverteTable, FaceDown, start
 from lessons.practice.display import Say
-from lessons.practice.state import BadMove, Refused
-from lessons.practice.views import MoveForm, _games, _owner, bad_move_message
+from lessons.practice.state import BadMove, Refused, hints_used
+from lessons.practice.views import MAX_POLLS, MoveForm, _games, _int, _owner, bad_move_message
 from lessons.templatetags.table import effective_deck
 from lessons.typed_requests import htmx_of
 from lessons.views import get_prefs
@@ -77,6 +78,12 @@ def call(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def play(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, PlayForm, lambda table, data: table.learner_play(data["card"]))
+
+
+@require_POST
+def hint(request: HttpRequest, pk: int) -> HttpResponse:
+    """A hint for the learner's card now and its principle (lessons/practice/decouverte/coach.py)."""
+    return _act(request, pk, MoveForm, lambda table, data: coach.give(table))
 
 
 @require_POST
@@ -144,6 +151,12 @@ def _render(
     deck = effective_deck(VARIANT, prefs["deck"])
     s = display.say(lang, deck)
     pk = game.pk
+    n = len(table.records)
+    # The hand just over is reviewed off the request (lessons/practice/tasks.py); the page polls
+    # for it about a minute, then leaves it to a reload.
+    row = hand_review.request(game, table, n) if table.can_deal_next() else None
+    polls = _int(request.GET.get("poll"), 0)
+    page_url = reverse("practice-decouverte")
     ctx = {
         "game": game,
         "prefs": prefs,
@@ -159,7 +172,13 @@ def _render(
         "next_url": reverse("practice-decouverte-next", args=[pk]),
         "new_url": reverse("practice-decouverte-new"),
         "can_deal_next": table.can_deal_next(),
-        "page_url": reverse("practice-decouverte"),
+        "page_url": page_url,
+        "hint_url": reverse("practice-decouverte-hint", args=[pk]),
+        "can_hint": coach.can_hint(table),
+        "hint": coach.shown(table, s),
+        "hints_in_hand": hints_used(table.record),
+        "review": coach.review_shown(row, s),
+        "review_poll_url": f"{page_url}?poll={polls + 1}" if polls < MAX_POLLS else "",
     }
     template = "practice/decouverte.html"
     if htmx_of(request):
