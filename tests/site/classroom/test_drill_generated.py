@@ -143,7 +143,9 @@ def test_it_offers_each_theme_once_by_a_translated_name(client, teacher, drill, 
     login(client, teacher)
 
     text = client.get(f"/{lang}/drills/{drill.pk}/edit/").text
-    theme_select = text[text.index('name="theme"') : text.index("</select>", text.index('name="theme"'))]
+    # The select, not the header's colour buttons (also named "theme"), which come first.
+    start = re.search(r'<select[^>]*name="theme"', text).start()
+    theme_select = text[start : text.index("</select>", start)]
     options = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', theme_select)[1:]
 
     keys = [key for key, _name in options]
