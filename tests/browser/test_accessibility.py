@@ -12,8 +12,10 @@ from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from lessons.models import ReviewItem, Step
+from lessons.models import Puzzle, ReviewItem, Step
 from tests.browser.browsing import LANGUAGES
+from tests.browser.test_classes_teacher import make_class, sign_in
+from tests.browser.test_phone_fit import make_drills, make_pupils
 
 # Lesser impacts ("minor", "moderate") are advice; these are barriers.
 BARRIERS = {"serious", "critical"}
@@ -137,6 +139,46 @@ def test_it_finds_no_barrier_on_the_curriculum_pages(page, live_server):
 
     assert len(seen) > 10
     assert problems == []
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_it_finds_no_barrier_nor_console_error_on_the_teachers_pages_in_dark_colours(
+    page, live_server, saudi, django_user_model, settings, lang
+):
+    """The sign-in page, the classes, a class, its dashboard, a puzzle's report, a drill's editor, a
+    pupil's page, the login cards just printed and the account pages: dark, where a colour written for
+    the light page would show most. And the console stays quiet on every one of them."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    page.emulate_media(color_scheme="dark")
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
+    classroom = make_class(lang, django_user_model)
+    drill = make_drills(classroom, saudi)[0]
+    pupil = make_pupils(lang, classroom, django_user_model, drill)[0]
+    puzzle = Puzzle.objects.get(key="sa-winner-1")
+    base = f"{live_server.url}/{lang}"
+    problems = check(page, f"{base}/accounts/login/")
+    sign_in(page, live_server.url, lang)
+    for url in [
+        "/classes/",
+        f"/classes/{classroom.pk}/",
+        f"/classes/{classroom.pk}/dashboard/",
+        f"/classes/{classroom.pk}/dashboard/puzzles/{puzzle.pk}/",
+        f"/drills/{drill.pk}/edit/?variant=saudi",
+        f"/classes/{classroom.pk}/students/{pupil.pk}/",
+        "/accounts/me/",
+        "/accounts/password/",
+    ]:
+        problems += check(page, f"{base}{url}")
+    page.goto(f"{base}/classes/{classroom.pk}/students/new/")
+    page.locator("main form textarea").first.fill("Nadia\nKarim")
+    page.locator("main form button[type=submit]").click()
+    expect(page.locator(".login-card").first).to_be_visible()
+    problems += [f"{page.url} (login cards): {p}" for p in barriers(page)]
+
+    assert problems == []
+    assert errors == []
 
 
 # ---------------------------------------------------------------- the keyboard focus

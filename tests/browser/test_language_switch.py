@@ -17,6 +17,7 @@ STEP = "/{lang}/learn/saudi/follow-suit/2/"  # a puzzle step of tests/site/pages
 def switch_language(page: Page, base: str, old: str, new: str) -> None:
     page.goto(base + STEP.format(lang=old))
     expect(page.locator("html")).to_have_attribute("lang", old)
+    page.locator(".settings-button").click()  # on a desk the settings lie behind their button
     page.locator("#language").select_option(new)
     page.locator(".language-switcher button[type=submit]").click()
     expect(page).to_have_url(base + STEP.format(lang=new))
