@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from engine import messages
 from lessons import checking
+from lessons.classroom.dashboard import share
 from lessons.models import Attempt, Classroom, Drill, Puzzle
 from lessons.templatetags.baloot import localize_digits
 from tests.browser.browsing import DESKTOP
@@ -203,7 +204,7 @@ def teacher_sees_the_result(page: Page, base: str, lang: str, classroom: Classro
     # One puzzle, solved; right at the first try: none of one.
     with translation.override(lang):
         solved = gettext("%(solved)s/%(total)s solved") % {"solved": 1, "total": 1}
-        first_try = gettext("%(percent)s%% first try") % {"percent": 0}
+        first_try = gettext("%(share)s first try") % {"share": share(0)}
     expect(cell.locator(".figures")).to_contain_text(localize_digits(solved, "native", lang))
     expect(cell.locator(".figures")).to_contain_text(localize_digits(first_try, "native", lang))
     if lang == "ar":

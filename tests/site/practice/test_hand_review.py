@@ -25,7 +25,8 @@ def a_hand_with_a_card_mistake(client, variant="saudi", lang="en"):
     """Hands played at random by the learner until the review finds a costly card (from the learner's
     seat, and with every hand seen); (game, n, mistake)."""
     game = start(client, variant, lang=lang)
-    for seed in range(1, 30):
+    # Judged from the seat, a costly card is rarer than with every hand seen: many hands may pass.
+    for seed in range(1, 80):
         play_out_hand(client, game, seed=seed, lang=lang)
         game.refresh_from_db()
         n = len(game.hands)
