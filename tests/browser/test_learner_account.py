@@ -72,7 +72,7 @@ def finds_it_all(page: Page, base: str, game: PracticeGame, trick: int, personal
 
 @pytest.mark.parametrize("lang", ["fa", "fr"])
 def test_a_learner_keeps_everything_from_before_the_account_on_every_device(
-    new_context, live_server, saudi, lang, artifacts
+    new_context, live_server, saudi, lang, artifacts, fixed_deals
 ):
     base = f"{live_server.url}/{lang}"
     make_many(2)

@@ -88,7 +88,7 @@ def start_and_play_a_hand_with_a_mistake(
 
 @pytest.mark.parametrize(("lang", "variant", "screen"), [("ar", "saudi", "phone"), ("fr", "french", "desk")])
 def test_a_deliberate_mistake_is_marked_with_its_cost(
-    new_context, live_server, lang, variant, screen, artifacts
+    new_context, live_server, lang, variant, screen, artifacts, fixed_deals
 ):
     if screen == "phone":
         page = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
