@@ -98,7 +98,8 @@ def take(base: str, class_pk: str) -> None:
                 break
             choice = desk.locator(
                 "#call-form .choices:not(.choices-refused) button[value=take], "
-                "#call-form .choices:not(.choices-refused) button[value=pass], #play-form button[data-legal]"
+                "#call-form .choices:not(.choices-refused) button[value=pass], #declare-nothing, "
+                "#play-form button[data-legal]"
             ).first
             choice.click()
             expect(board).not_to_have_attribute("data-move", move or "", timeout=20_000)
