@@ -332,6 +332,9 @@ class Classroom(models.Model):
     # A short word from the teachers, shown to the pupils above their drills (empty: none).
     announcement = models.TextField(blank=True)
     announced_at = models.DateTimeField(null=True, blank=True)
+    # The game the class plays, which the drill editor offers first (blank: not said yet; the
+    # editor then guesses it, lessons/classroom/class_variant.py).
+    variant = models.CharField(max_length=16, choices=Variant.choices, blank=True, default="")
 
     class Meta:
         ordering = ("name", "id")
@@ -550,6 +553,10 @@ class DrillItem(models.Model):
     # or the bots' level (a BotLevel value) for a whole hand against them.
     hand_variant = models.CharField(max_length=16, choices=Variant.choices, blank=True, default="")
     hand_kind = models.CharField(max_length=16, blank=True, default="")
+    # The ids of the puzzle's earlier versions this item held, oldest first: a teacher's puzzle
+    # edited after pupils answered it becomes a new version, which the drill may take; the
+    # answers given to the old ones still count for this item (lessons/classroom/puzzle_versions.py).
+    earlier_puzzles = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ("order", "id")
@@ -584,6 +591,39 @@ class DrillItem(models.Model):
         level = BotLevel(self.hand_kind).label if self.hand_kind in BotLevel.values else self.hand_kind
         words = {"variant": variant, "level": level}
         return str(_("A hand against the bots · %(variant)s · %(level)s") % words)
+
+
+class FillStatus(models.TextChoices):
+    WAITING = "waiting", _("Waiting for the puzzle generator")
+    RUNNING = "running", _("Making puzzles")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class DrillFill(models.Model):
+    """A drill asked for ``count`` puzzles of a theme and a band of difficulty: those the pool of
+    generated puzzles had were added at once, the ``missing`` ones are made by the engine in a
+    task (lessons/classroom/theme_drills.py), ``made`` so far. The drill stays a draft until then."""
+
+    drill = models.OneToOneField(Drill, on_delete=models.CASCADE, related_name="fill")
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    theme = models.CharField(max_length=32)
+    band = models.CharField(max_length=8, blank=True)
+    count = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(50)])
+    missing = models.PositiveSmallIntegerField(default=0)
+    made = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=8, choices=FillStatus.choices, default=FillStatus.WAITING)
+    # Given to the pupils once every puzzle is there (the teacher did not ask for a draft).
+    give_when_done = models.BooleanField(default=True)
+    created = models.DateTimeField(default=timezone.now)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.drill_id} {self.theme} {self.made}/{self.missing}"
+
+    @property
+    def busy(self) -> bool:
+        return self.status in (FillStatus.WAITING, FillStatus.RUNNING)
 
 
 class PuzzleAuthor(models.Model):

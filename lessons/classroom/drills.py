@@ -35,6 +35,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from lessons import drill_hands, once, progress
 from lessons import themes as puzzle_themes
+from lessons.classroom import theme_drills
+from lessons.classroom.class_variant import class_variant, remember
 from lessons.classroom.collation import name_key
 from lessons.classroom.dashboard import drill_stats, make_cell, student_drill_rows
 from lessons.classroom.permissions import (
@@ -49,7 +51,9 @@ from lessons.models import (
     BotLevel,
     Classroom,
     Drill,
+    DrillFill,
     DrillItem,
+    FillStatus,
     FormKind,
     Lesson,
     Puzzle,
@@ -297,15 +301,41 @@ def _themes() -> list[str]:
 @login_required
 @require_http_methods(["GET", "POST"])
 def drill_new(request: HttpRequest, class_id: int) -> HttpResponse:
+    """A new drill: its name, due date and target, its game, and optionally puzzles of a theme.
+
+    The address may ask for a theme and a difficulty: ``?theme=<theme key>&difficulty=easy``
+    (see :func:`lessons.classroom.theme_drills.asked`) opens the form with them chosen.
+    """
     classroom = class_for_teacher(request, class_id, change=request.method == "POST")
-    form = DrillForm(request.POST or None, classroom=classroom)
-    if request.method == "POST" and form.is_valid():
-        drill = form.save(commit=False)
-        drill.classroom = classroom
-        drill.save()
-        drill.pupils.set(form.cleaned_data["pupils"])
+    variant = class_variant(classroom, get_language() or "en")
+    data = request.POST or None
+    asked = theme_drills.asked(request.GET) if data is None else {}
+    form = DrillForm(data, classroom=classroom, initial=_title_of(asked, variant))
+    theme_form = theme_drills.ThemeForm(data, variant=variant, initial=asked)
+    if request.method == "POST" and form.is_valid() and theme_form.is_valid():
+        chosen = theme_form.cleaned_data
+        with transaction.atomic():
+            drill = form.save(commit=False)
+            drill.classroom = classroom
+            drill.save()
+            drill.pupils.set(form.cleaned_data["pupils"])
+            remember(classroom, chosen["variant"])
+            if chosen["theme"]:
+                theme_drills.start(
+                    drill, chosen["variant"], chosen["theme"], chosen["difficulty"], chosen["count"]
+                )
         return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
-    return page(request, "classroom/drill_new.html", {"classroom": classroom, "form": form})
+    ctx = {"classroom": classroom, "form": form, "theme_form": theme_form}
+    return page(request, "classroom/drill_new.html", ctx)
+
+
+def _title_of(asked: dict[str, str], variant: str) -> dict[str, str]:
+    """A name for a drill of the theme asked for: the theme's, and its difficulty's."""
+    if "theme" not in asked:
+        return {}
+    name = puzzle_themes.label(asked["theme"], variant, get_language() or "en")
+    band = puzzle_themes.BAND_NAMES.get(asked.get("difficulty", ""))
+    return {"title": f"{name}{separator()}{band}" if band else name}
 
 
 @login_required
@@ -323,13 +353,31 @@ def drill_edit(request: SignedInRequest, drill_id: int) -> HttpResponse:
 def _edit_page(
     request: SignedInRequest, drill: Drill, form: DrillForm | None = None, status: int = 200
 ) -> HttpResponse:
-    lessons = list(Lesson.objects.select_related("course").order_by("course__order", "course__key", "order"))
+    # The class's game first: its lessons only, unless the teacher asks for another game's.
+    lang = get_language() or "en"
+    own = class_variant(drill.classroom, lang)
+    shown = request.GET.get("lessons", "")
+    shown = shown if shown in Variant.values else own
+    lessons = list(
+        Lesson.objects.filter(course__variant=shown)
+        .select_related("course")
+        .order_by("course__order", "course__key", "order")
+    )
     variant = request.GET.get("variant", "")
     variant = variant if variant in Variant.values else ""
-    search_form = SearchForm(request.GET or None, themes=_themes(), lessons=lessons, variant=variant)
+    # The search's lessons are those of the game searched (the class's when none is).
+    searched = lessons if (variant or own) == shown else _lessons_of(variant or own)
+    search_form = SearchForm(
+        request.GET if any(name in request.GET for name in SearchForm.base_fields) else None,
+        themes=_themes(),
+        lessons=searched,
+        variant=variant or own,
+        initial={"variant": own},
+    )
     found: list[Puzzle] | None = None
     if search_form.is_bound and search_form.is_valid():
         found = search(request.user, search_form.cleaned_data)
+    fill = DrillFill.objects.filter(drill=drill).first()
     items = list(drill.items.select_related("lesson__course", "puzzle"))
     in_drill = {item.puzzle_id for item in items if item.puzzle_id}
     ctx = {
@@ -339,9 +387,14 @@ def _edit_page(
         "items": items,
         "lessons": lessons,
         "lessons_in_drill": {item.lesson_id for item in items if item.lesson_id},
+        "lessons_shown": shown,
+        "lessons_shown_label": Variant(shown).label,
+        "class_variant": own,
+        "other_variants": [(v, label) for v, label in Variant.choices if v != shown],
         "search_form": search_form,
         "found": [(p, p.pk in in_drill) for p in found] if found is not None else None,
         "search_max": SEARCH_MAX,
+        **(theme_drills.progress(fill) if fill is not None else {}),
         "hand_variants": Variant.choices,
         "hand_kinds": [(drill_hands.GUIDED, _("Guided first hand")), *BotLevel.choices],
         "copy_form": once.OnceForm(),
@@ -350,6 +403,11 @@ def _edit_page(
         ),
     }
     return page(request, "classroom/drill_edit.html", ctx, status=status)
+
+
+def _lessons_of(variant: str) -> list[Lesson]:
+    found = Lesson.objects.filter(course__variant=variant).select_related("course")
+    return list(found.order_by("course__order", "course__key", "order"))
 
 
 @login_required
@@ -499,6 +557,9 @@ def drill_restore(request: HttpRequest, drill_id: int) -> HttpResponse:
 def drill_publish(request: HttpRequest, drill_id: int) -> HttpResponse:
     """Give a draft to its pupils (sent twice: given once)."""
     drill = drill_for_teacher(request, drill_id, change=True)
+    if DrillFill.objects.filter(drill=drill, status__in=(FillStatus.WAITING, FillStatus.RUNNING)).exists():
+        message = _("Its puzzles are still being made: the drill can be given when they are.")
+        return _bad(request, drill, message)
     Drill.objects.filter(pk=drill.pk, draft=True).update(draft=False)
     return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
 

@@ -2,7 +2,16 @@
 
 from django.urls import path, register_converter
 
-from lessons.classroom import accounts, classes, dashboard, drills, own_data, reminders, teacher_puzzles
+from lessons.classroom import (
+    accounts,
+    classes,
+    dashboard,
+    drills,
+    own_data,
+    reminders,
+    teacher_puzzles,
+    theme_drills,
+)
 
 
 class IdConverter:
@@ -96,6 +105,8 @@ urlpatterns = [
     path(DRILL + "restore", drills.drill_restore, name="drills-restore"),
     path(DRILL + "publish", drills.drill_publish, name="drills-publish"),
     path(DRILL + "copy", drills.drill_copy, name="drills-copy"),
+    path(DRILL + "fill/", theme_drills.fill_progress, name="drills-fill"),
+    path(DRILL + "fill/again", theme_drills.fill_again, name="drills-fill-again"),
     # Drills: doing them
     path("drills/", drills.my_drills, name="drills-mine"),
     path(DRILL, drills.drill_detail, name="drills-detail"),

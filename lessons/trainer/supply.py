@@ -29,14 +29,13 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
-from django.utils import translation
 
 from engine.solver.generate import generate
 from engine.variants import rules_for
 from lessons.content import InvalidPuzzle, check_puzzle
 from lessons.generated import entry
-from lessons.models import Puzzle, Source
+from lessons.models import Puzzle
+from lessons.puzzle_making import store
 from lessons.rating import DEFAULT_RATING, starting_rating
 
 log = logging.getLogger(__name__)
@@ -117,27 +116,5 @@ def fresh_puzzle(variant: str, rating: float, budget: float = BUDGET_SECONDS) ->
             spec = check_puzzle(raw, variant)
         except InvalidPuzzle:  # pragma: no cover - the generator and the loader agree (tested)
             continue
-        return _store(spec.key, variant, spec.position, spec.answers, spec.themes, spec.difficulty)
+        return store(spec)
     return None
-
-
-def _store(
-    key: str, variant: str, position: dict, answers: list, themes: list[str], difficulty: int
-) -> Puzzle | None:
-    # English, like load_curriculum: the untranslated columns do not depend on the learner's language.
-    with translation.override("en"):
-        try:
-            with transaction.atomic():
-                return Puzzle.objects.create(
-                    key=key,
-                    variant=variant,
-                    task="best-card",
-                    position=position,
-                    answers=answers,
-                    themes=themes,
-                    difficulty=difficulty,
-                    source=Source.GENERATED,
-                    rating=starting_rating(difficulty),
-                )
-        except IntegrityError:  # another learner stored the same endgame a moment ago
-            return Puzzle.objects.filter(key=key).first()
