@@ -50,7 +50,7 @@ from engine import messages
 from engine.cards import Card, NotationError
 from lessons import checking, drill_hands
 from lessons.addresses import row_addresses
-from lessons.classroom import accounts, activity, pupil_practice, pupil_trainer
+from lessons.classroom import accounts, activity, pupil_practice, pupil_trainer, puzzle_versions
 from lessons.classroom.collation import name_key
 from lessons.classroom.due_dates import due_iso
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
@@ -428,6 +428,7 @@ def drill_stats(
     deadlines = Deadlines.of_drills(drills)
     all_puzzles = {p for ps in puzzles.values() for p in ps}
     stats = Stats(attempt_stats([d.pk for d in drills], user_ids, all_puzzles, deadlines.past, with_last))
+    puzzle_versions.count_earlier(stats, drills)  # answers to an edited puzzle's old versions
     hands = DrillItem.objects.filter(drill__in=drills).exclude(hand_variant="").values_list("drill_id", "pk")
     drill_of = dict((pk, drill_id) for drill_id, pk in hands)
     for drill_id in drill_of.values():

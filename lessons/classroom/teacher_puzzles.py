@@ -18,6 +18,7 @@ A saved puzzle has ``source="teacher"`` and can be added to the teacher's drills
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from typing import Any, cast
 
 from django import forms
@@ -38,11 +39,11 @@ from engine.cli import COMMANDS
 from engine.notation import InputError
 from engine.ranking import NO_TRUMP, points_of
 from lessons import checking
+from lessons.classroom import puzzle_versions
 from lessons.classroom.permissions import is_teacher, teacher_required
 from lessons.content import LOADER_COMMANDS, InvalidPuzzle, check_puzzle
 from lessons.models import (
     TASK_COMMANDS,
-    Attempt,
     Drill,
     DrillItem,
     Puzzle,
@@ -383,10 +384,12 @@ def new_key() -> str:
     raise RuntimeError("no free puzzle key found")
 
 
-def save_puzzle(form: TeacherPuzzleForm, author: Any, editing: Puzzle | None = None) -> Puzzle:
+def save_puzzle(
+    form: TeacherPuzzleForm, author: Any, editing: Puzzle | None = None, drill_ids: Iterable[int] = ()
+) -> Puzzle:
     """A new puzzle, or ``editing`` changed: in place while nobody answered it, else as a new
-    version, the old one kept for the answers given to it (and in the drills where they were
-    given; the other drills take the new version)."""
+    version, the old one kept for the answers given to it; the drills ``drill_ids`` take the new
+    version (lessons/classroom/puzzle_versions.py), the others keep the old one."""
     spec = form.spec
     data = form.cleaned_data
     fields = {
@@ -412,8 +415,7 @@ def save_puzzle(form: TeacherPuzzleForm, author: Any, editing: Puzzle | None = N
         PuzzleAuthor.objects.create(puzzle=puzzle, author=author)
         if editing is not None:
             PuzzleAuthor.objects.filter(puzzle=editing).update(replaced_by=puzzle)
-            answered_in = Attempt.objects.filter(puzzle=editing, drill__isnull=False).values("drill_id")
-            DrillItem.objects.filter(puzzle=editing).exclude(drill_id__in=answered_in).update(puzzle=puzzle)
+            puzzle_versions.use_new_version(editing, puzzle, drill_ids)
     return puzzle
 
 
@@ -566,13 +568,28 @@ def puzzle_edit(request: HttpRequest, key: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("teacher-puzzles-edit", args=[newer.key]))
     lang = get_language() or "en"
     answered = puzzle.attempts.exists()
+    # Answered, it becomes a new version: which of its drills take it (all, unless unticked)?
+    in_drills = puzzle_versions.drills_holding(puzzle, request.user) if answered else []
     if request.method != "POST":
         form = TeacherPuzzleForm(initial=initial_of(puzzle), lang=lang)
-        return _maker_page(request, form, editing=puzzle, answered=answered)
+        ctx = {"editing": puzzle, "answered": answered, "in_drills": in_drills}
+        return _maker_page(request, form, chosen={d.pk for d in in_drills}, **ctx)
     form = TeacherPuzzleForm(request.POST, lang=lang)
+    chosen = _chosen_drills(request, in_drills)
     if form.is_valid() and request.POST.get("action") == "save":
-        return _after_save(request, form, save_puzzle(form, request.user, editing=puzzle))
-    return _maker_page(request, form, checked=True, editing=puzzle, answered=answered)
+        saved = save_puzzle(form, request.user, editing=puzzle, drill_ids=chosen)
+        return _after_save(request, form, saved)
+    ctx = {"editing": puzzle, "answered": answered, "in_drills": in_drills, "chosen": chosen}
+    return _maker_page(request, form, checked=True, **ctx)
+
+
+def _chosen_drills(request: HttpRequest, in_drills: list[Drill]) -> set[int]:
+    """The drills ticked to take the new version; every one when the form did not ask (yes is the
+    default). A drill that does not hold the puzzle, or is not the teacher's, is never chosen."""
+    holding = {d.pk for d in in_drills}
+    if "versions_asked" not in request.POST:
+        return holding
+    return {int(v) for v in request.POST.getlist("new_version_in") if v.isdigit() and len(v) < 18} & holding
 
 
 @require_http_methods(["GET", "POST"])  # a GET goes back to the form

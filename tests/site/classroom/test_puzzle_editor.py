@@ -100,9 +100,11 @@ def test_an_answered_puzzle_changes_into_a_new_version(signed_in, teacher, stude
     new = Puzzle.objects.exclude(pk=old.pk).get(source="teacher")
     assert response["Location"] == f"/en/puzzles/{new.key}/"
     assert PuzzleAuthor.objects.get(puzzle=old).replaced_by == new
-    # The answered drill keeps the old version with its answer; the other takes the new one.
-    assert DrillItem.objects.get(drill=drill, order=9).puzzle == old
+    # Sent without the question (yes is the default): both drills take the new version; the
+    # answer stays with the old one (tests/site/classroom/test_puzzle_versions.py counts it).
+    assert DrillItem.objects.get(drill=drill, order=9).puzzle == new
     assert DrillItem.objects.get(drill=other, order=9).puzzle == new
+    assert Attempt.objects.get(token="t1").puzzle == old
     assert old.key not in signed_in.get("/en/puzzles/").text
     assert signed_in.get(f"/en/puzzles/{old.key}/edit/")["Location"] == f"/en/puzzles/{new.key}/edit/"
 
