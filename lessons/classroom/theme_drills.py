@@ -43,8 +43,7 @@ PUZZLE_SECONDS = 30.0  # the engine's time for one puzzle before the task gives 
 class ThemeForm(forms.Form):
     """The game, and optionally a theme, a band of difficulty and a count of puzzles."""
 
-    # Not sent (an older form): the class's game.
-    variant = forms.ChoiceField(label=gettext_lazy("Game"), choices=Variant.choices, required=False)
+    variant = forms.ChoiceField(label=gettext_lazy("Game"), choices=Variant.choices)
     theme = forms.ChoiceField(
         label=gettext_lazy("Puzzles of a theme"),
         required=False,
@@ -63,10 +62,13 @@ class ThemeForm(forms.Form):
         widget=forms.NumberInput(attrs={"min": 1, "max": COUNT_MAX}),
     )
 
-    def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data: Any = None, *, variant: str, **kwargs: Any) -> None:
+        if data is not None and "variant" not in data:  # a form of before: the class's game
+            data = data.copy()
+            data["variant"] = variant
+        super().__init__(data, **kwargs)
         fields = cast("dict[str, forms.ChoiceField]", self.fields)
-        fields["variant"].initial = self.class_variant = variant
+        fields["variant"].initial = variant
         lang = get_language() or "en"
         # Each theme by its name in the page's language, in the class's game's words.
         named = sorted(
@@ -78,7 +80,6 @@ class ThemeForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        data["variant"] = data.get("variant") or self.class_variant
         if data.get("theme") and data.get("count") is None and "count" not in self.errors:
             self.add_error("count", gettext_lazy("Say how many puzzles, 1 to 50."))
         return data
