@@ -149,6 +149,8 @@ MATRIX = [
     ("post", "/en/drills/{d}/archive", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/drills/{d}/restore", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/drills/{d}/publish", {}, (A, F, N, A, A, N, F)),
+    ("get", "/en/drills/{d}/fill/", None, (A, F, N, A, A, N, A)),  # no fill: to the editor
+    ("post", "/en/drills/{d}/fill/again", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/drills/{d}/copy", {"classroom": "{c}", "token": ONCE}, (A, F, N, A, A, N, F)),
     # Drills: doing them
     ("get", "/en/drills/", None, (A, T, T, F, F, F, F)),
