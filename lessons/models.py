@@ -621,9 +621,19 @@ class DrillFill(models.Model):
     def __str__(self) -> str:
         return f"{self.drill_id} {self.theme} {self.made}/{self.missing}"
 
+    # A fill still busy after this long lost its worker (a restart): it may be asked for again.
+    STALLED_AFTER = dt.timedelta(hours=1)
+
     @property
     def busy(self) -> bool:
-        return self.status in (FillStatus.WAITING, FillStatus.RUNNING)
+        """Waiting for the worker or being made, and not stalled."""
+        if self.status not in (FillStatus.WAITING, FillStatus.RUNNING):
+            return False
+        return timezone.now() - self.created < self.STALLED_AFTER
+
+    @property
+    def failed(self) -> bool:
+        return self.status == FillStatus.FAILED or (self.status != FillStatus.DONE and not self.busy)
 
 
 class PuzzleAuthor(models.Model):

@@ -53,7 +53,6 @@ from lessons.models import (
     Drill,
     DrillFill,
     DrillItem,
-    FillStatus,
     FormKind,
     Lesson,
     Puzzle,
@@ -557,7 +556,8 @@ def drill_restore(request: HttpRequest, drill_id: int) -> HttpResponse:
 def drill_publish(request: HttpRequest, drill_id: int) -> HttpResponse:
     """Give a draft to its pupils (sent twice: given once)."""
     drill = drill_for_teacher(request, drill_id, change=True)
-    if DrillFill.objects.filter(drill=drill, status__in=(FillStatus.WAITING, FillStatus.RUNNING)).exists():
+    fill = DrillFill.objects.filter(drill=drill).first()
+    if fill is not None and fill.busy:
         message = _("Its puzzles are still being made: the drill can be given when they are.")
         return _bad(request, drill, message)
     Drill.objects.filter(pk=drill.pk, draft=True).update(draft=False)

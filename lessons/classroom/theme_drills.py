@@ -230,13 +230,13 @@ def fill_progress(request: HttpRequest, drill_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def fill_again(request: HttpRequest, drill_id: int) -> HttpResponse:
-    """Ask the engine again for the puzzles it could not make (sent twice: asked once)."""
+    """Ask the engine again for the puzzles it could not make, or that a worker lost (a fill
+    stalled for an hour); sent twice: asked once."""
     drill = drill_for_teacher(request, drill_id, change=True)
     with transaction.atomic():
-        again = DrillFill.objects.filter(drill=drill, status=FillStatus.FAILED).update(
-            status=FillStatus.WAITING, finished=None
-        )
-        if again:
-            fill = DrillFill.objects.get(drill=drill)
+        fill = DrillFill.objects.select_for_update().filter(drill=drill).first()
+        if fill is not None and fill.failed:
+            fill.status, fill.finished, fill.created = FillStatus.WAITING, None, timezone.now()
+            fill.save(update_fields=["status", "finished", "created"])
             transaction.on_commit(lambda: enqueue(fill))
     return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))

@@ -1,9 +1,11 @@
 """A drill of a theme, a difficulty and a count: the pool's puzzles at once, the missing ones made
 by the engine in the ``fill_drill`` task (the immediate backend here), with progress in the editor."""
 
+import datetime as dt
 import re
 
 import pytest
+from django.utils import timezone
 
 from lessons.classroom import theme_drills
 from lessons.models import Drill, DrillFill, DrillItem, FillStatus, Puzzle, Source
@@ -203,3 +205,16 @@ def test_twenty_easy_overruff_puzzles_for_a_saudi_class(make, signed_in, classro
     kinds = {(p.variant, p.difficulty <= 2, "overruff" in p.themes) for p in puzzles}
     assert kinds == {("saudi", True, True)}
     assert not drill.draft
+
+
+def test_a_fill_whose_worker_was_lost_can_be_asked_for_again(make, signed_in, classroom, monkeypatch):
+    monkeypatch.setattr(theme_drills, "enqueue", lambda fill: None)
+    make(signed_in, classroom, theme="overruff", difficulty="easy", count="2")
+    drill = Drill.objects.get()
+    DrillFill.objects.update(status=FillStatus.RUNNING, created=timezone.now() - dt.timedelta(hours=2))
+
+    text = signed_in.get(f"/en/drills/{drill.pk}/edit/").text
+
+    assert "could make only 0 of the 2 missing puzzles" in text and "hx-get" not in text
+    assert signed_in.post(f"/en/drills/{drill.pk}/fill/again").status_code == 302
+    assert DrillFill.objects.get().busy
