@@ -357,11 +357,7 @@ def _edit_page(
     own = class_variant(drill.classroom, lang)
     shown = request.GET.get("lessons", "")
     shown = shown if shown in Variant.values else own
-    lessons = list(
-        Lesson.objects.filter(course__variant=shown)
-        .select_related("course")
-        .order_by("course__order", "course__key", "order")
-    )
+    lessons = _lessons_of(shown)
     variant = request.GET.get("variant", "")
     variant = variant if variant in Variant.values else ""
     # The search's lessons are those of the game searched (the class's when none is).
