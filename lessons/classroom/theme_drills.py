@@ -17,7 +17,6 @@ import logging
 from typing import Any, cast
 
 from django import forms
-from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Max
@@ -156,11 +155,10 @@ def fill(fill_id: int) -> int:
             return 0  # run already (a task delivered twice), or gone with its drill
         fill.status = FillStatus.RUNNING
         fill.save(update_fields=["status"])
-    seconds = float(getattr(settings, "DRILL_PUZZLE_SECONDS", PUZZLE_SECONDS))
     made = 0
     try:
         while fill.made < fill.missing:
-            puzzle = make_puzzle(fill.variant, fill.theme, fill.band, seconds)
+            puzzle = make_puzzle(fill.variant, fill.theme, fill.band, PUZZLE_SECONDS)
             if puzzle is None:
                 break
             _add(fill.drill, [puzzle])
