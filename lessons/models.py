@@ -423,6 +423,7 @@ class FormKind(models.TextChoices):
     JOIN = "join", "join"
     CARDS = "cards", "cards"
     COPY = "copy", "copy"  # a drill copied
+    DRILL = "drill", "drill"  # a new drill (of a theme: its puzzles asked for once)
 
 
 class FormResult(models.Model):
@@ -442,7 +443,7 @@ class FormResult(models.Model):
     classroom = models.ForeignKey(
         Classroom, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    # The drill a copy form made.
+    # The drill a copy form or a new-drill form made.
     drill = models.ForeignKey("Drill", on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     # Login cards (name, username, first password), kept a few hours for the teacher to print.
     cards = models.JSONField(default=list, blank=True)

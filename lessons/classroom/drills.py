@@ -311,21 +311,42 @@ def drill_new(request: HttpRequest, class_id: int) -> HttpResponse:
     asked = theme_drills.asked(request.GET) if data is None else {}
     form = DrillForm(data, classroom=classroom, initial=_title_of(asked, variant))
     theme_form = theme_drills.ThemeForm(data, variant=variant, initial=asked)
+    # A one-time token (lessons/once.py): the form sent twice makes one drill, and asks the engine
+    # for its puzzles once. A form without one (made before it had one) still makes its drill.
+    token_form = once.OnceForm(data)
+    token = token_form.cleaned_data["token"] if data and token_form.is_valid() else ""
     if request.method == "POST" and form.is_valid() and theme_form.is_valid():
         chosen = theme_form.cleaned_data
         with transaction.atomic():
+            made = once.claim(token, FormKind.DRILL, request.user) if token else None
+            if token and made is None:  # sent twice: the drill the first one made
+                first = once.earlier(token, FormKind.DRILL)
+                if first is not None and first.user_id == request.user.pk and first.drill_id is not None:
+                    return HttpResponseRedirect(reverse("drills-edit", args=[first.drill_id]))
+                return _form_sent_twice(request, classroom)
             drill = form.save(commit=False)
             drill.classroom = classroom
             drill.save()
             drill.pupils.set(form.cleaned_data["pupils"])
+            if made is not None:
+                made.drill = drill
+                made.save(update_fields=["drill"])
             remember(classroom, chosen["variant"])
             if chosen["theme"]:
                 theme_drills.start(
                     drill, chosen["variant"], chosen["theme"], chosen["difficulty"], chosen["count"]
                 )
         return HttpResponseRedirect(reverse("drills-edit", args=[drill.pk]))
-    ctx = {"classroom": classroom, "form": form, "theme_form": theme_form}
+    ctx = {"classroom": classroom, "form": form, "theme_form": theme_form, "token_form": token_form}
     return page(request, "classroom/drill_new.html", ctx)
+
+
+def _form_sent_twice(request: HttpRequest, classroom: Classroom) -> HttpResponse:
+    ctx = {
+        "message": _("This form was already sent: reload the page to make another drill."),
+        "back": reverse("classes-detail", args=[classroom.pk]),
+    }
+    return page(request, "classroom/bad_request.html", ctx, status=400)
 
 
 def _title_of(asked: dict[str, str], variant: str) -> dict[str, str]:

@@ -1,5 +1,5 @@
-"""A class's game, drills filled with puzzles of a theme made by the engine, and the earlier
-versions of an edited puzzle a drill item held."""
+"""A class's game, drills filled with puzzles of a theme made by the engine, the earlier versions
+of an edited puzzle a drill item held, and the one-time token of the new-drill form."""
 
 import django.core.validators
 import django.db.models.deletion
@@ -23,6 +23,11 @@ class Migration(migrations.Migration):
             model_name='drillitem',
             name='earlier_puzzles',
             field=models.JSONField(blank=True, default=list),
+        ),
+        migrations.AlterField(
+            model_name='formresult',
+            name='kind',
+            field=models.CharField(choices=[('class', 'class'), ('join', 'join'), ('cards', 'cards'), ('copy', 'copy'), ('drill', 'drill')], max_length=8),
         ),
         migrations.CreateModel(
             name='DrillFill',

@@ -218,3 +218,17 @@ def test_a_fill_whose_worker_was_lost_can_be_asked_for_again(make, signed_in, cl
     assert "could make only 0 of the 2 missing puzzles" in text and "hx-get" not in text
     assert signed_in.post(f"/en/drills/{drill.pk}/fill/again").status_code == 302
     assert DrillFill.objects.get().busy
+
+
+def test_the_form_sent_twice_makes_one_drill_and_asks_for_its_puzzles_once(make, signed_in, classroom):
+    pool(1)
+    form = signed_in.get(f"/en/classes/{classroom.pk}/drills/new/?theme=overruff").text
+    token = re.search(r'name="token" value="([^"]+)"', form).group(1)
+    data = {"theme": "overruff", "difficulty": "easy", "count": "1", "token": token}
+
+    first = make(signed_in, classroom, **data)
+    second = make(signed_in, classroom, **data)
+
+    drill = Drill.objects.get()
+    assert first["Location"] == second["Location"] == f"/en/drills/{drill.pk}/edit/"
+    assert DrillFill.objects.count() == 1 and DrillItem.objects.count() == 1
