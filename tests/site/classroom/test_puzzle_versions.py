@@ -33,7 +33,7 @@ def test_the_editor_asks_which_drills_take_the_new_version_all_ticked(client, dr
     text = client.get(f"/en/puzzles/{old.key}/edit/").text
 
     assert "Use the new version in these drills?" in text
-    ticked = re.findall(r'name="new_version_in" value="(\d+)" checked> ([^<]+) <', text)
+    ticked = re.findall(r'name="new_version_in" value="(\d+)" checked> <bdi>([^<]+)</bdi>', text)
     assert sorted(ticked) == sorted([(str(drill.pk), "Follow suit"), (str(other.pk), "Later")])
 
 
