@@ -391,7 +391,8 @@ def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
         raise Http404
     if request.method == "POST":
         # Each request deals the next of the variant's guided hands: a second one is another deal.
-        played = _games(request).filter(variant=variant, setup__kind="guided", drill_item__isnull=True).count()
+        guided_games = _games(request).filter(variant=variant, setup__kind="guided", drill_item__isnull=True)
+        played = guided_games.count()
         game = guided.new_game(guided.pick(variant, played))
         owner = _owner(request)
         game.session_key, game.user = owner["session_key"], owner["user"]
