@@ -4,6 +4,7 @@ every best-card answer the solver's (the loader refuses any other), a third of t
 tricks left, each card-play lesson opening with a whole hand, in Moroccan words."""
 
 from collections import Counter
+from functools import cache
 
 import pytest
 
@@ -14,6 +15,7 @@ from tests.site.pages import answer
 KEY = "moroccan-playing-well"
 
 
+@cache  # the content is read and solved once for the file's tests
 def spec():
     return next(c for c in read_curriculum() if c.key == KEY)
 
