@@ -1,7 +1,8 @@
 """A guided first hand: a fixed deal played at the practice table with a coach's sentence at every
 decision, the learner stopped with the reason when a choice is illegal or clearly wrong.
 
-The content is one file per variant, ``lessons/content/guided/<variant>.yaml``: the deal (dealer,
+The content is one file per hand, ``lessons/content/guided/<variant>.yaml`` for a variant's first
+one and ``<variant>-2.yaml``, ``<variant>-3.yaml``... for its others: the deal (dealer,
 the 32 cards, the bots' seed), the coach's sentences in four languages for the deal, the bidding
 card, each call the learner makes, the declaration, each of the eight tricks, the count and the
 score, and the call, projects or card the learner is asked for at each decision.
@@ -11,6 +12,9 @@ played through the engine from the deal to the score (:func:`_played_through`), 
 calls or cards the rules refuse, or whose hand does not end after its eight tricks, never reaches
 a learner. The bots are the beginner level with the file's seed: given the learner's scripted
 moves, they play the same cards every time.
+
+A learner who asks for a guided hand again gets the variant's next one (:func:`pick`): the deals
+differ, and so do the lessons (another contract, the learner in defence).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ class GuideError(ValueError):
 
 @dataclass(frozen=True)
 class Guide:
+    name: str  # the file's name without .yaml: the variant's, or "<variant>-2" for its second hand
     variant: str
     dealer: str
     seed: int
@@ -57,7 +62,7 @@ class Guide:
     score: dict[str, str]
 
     def setup(self) -> dict[str, Any]:
-        return {"kind": "guided", "guide": self.variant}
+        return {"kind": "guided", "guide": self.name}
 
     def record(self) -> dict[str, Any]:
         """The one hand of a guided game (lessons.practice.state): the learner declares."""
@@ -77,16 +82,32 @@ def available() -> list[str]:
     return drill_hands.guided_variants()
 
 
+def names(variant: str) -> list[str]:
+    """The guided hands of ``variant`` in the order they are given: ``<variant>``, ``<variant>-2``..."""
+    if not (GUIDED_DIR / f"{variant}.yaml").is_file():
+        return []
+    others = [p.stem for p in GUIDED_DIR.glob(f"{variant}-*.yaml") if p.stem.rsplit("-", 1)[1].isdigit()]
+    return [variant, *sorted(others, key=lambda name: int(name.rsplit("-", 1)[1]))]
+
+
+def pick(variant: str, played: int) -> Guide:
+    """The guided hand for a learner who has had ``played`` of them already: each in turn."""
+    hands = names(variant)
+    return guide(hands[played % len(hands)])
+
+
 @cache
-def guide(variant: str) -> Guide:
-    """The checked guide of ``variant`` (:class:`GuideError` if its file is wrong)."""
-    path = GUIDED_DIR / f"{variant}.yaml"
+def guide(name: str) -> Guide:
+    """The checked guide of the file ``name`` (:class:`GuideError` if the file is wrong)."""
+    variant = name.split("-", 1)[0]
+    path = GUIDED_DIR / f"{name}.yaml"
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as e:
         raise GuideError(f"{path.name}: {e}") from e
     try:
         g = Guide(
+            name=name,
             variant=_text(data["variant"]),
             dealer=str(Seat.parse(data["dealer"])),
             seed=int(data["seed"]),
@@ -161,6 +182,12 @@ def is_guided(table: Table) -> bool:
     return table.setup.get("kind") == "guided"
 
 
+def guide_of(table: Table) -> Guide:
+    """The guide a guided game was dealt from (a game from before there were several: the first)."""
+    name = str(table.setup.get("guide") or table.game.variant)
+    return guide(name if name in names(table.game.variant) else table.game.variant)
+
+
 def expected(g: Guide, table: Table) -> tuple[str, str]:
     """What the script asks of the learner now: ("call" | "declare" | "play" | "", value)."""
     hand = table.hand
@@ -189,7 +216,7 @@ def coach(table: Table, lang: str, deck: str = "french") -> list[str]:
 
 
 def _sentences(table: Table, lang: str) -> list[str]:
-    g = guide(table.game.variant)
+    g = guide_of(table)
     lang = lang if lang in LANGS else "en"
     hand = table.hand
     if not isinstance(hand, Hand):
@@ -215,14 +242,15 @@ def stop(table: Table, kind: str, value: str, lang: str, deck: str = "french") -
 
     An illegal call or card is left to the engine, which refuses it with the rule.
     """
-    g = guide(table.game.variant)
+    g = guide_of(table)
     want_kind, want = expected(g, table)
     hand = table.hand
     if not want_kind or not isinstance(hand, Hand):
         return ""
     if kind == "call" and hand.phase is Phase.AUCTION:
-        allowed = hand.auction.allowed(cards_of(hand.first.hands[table.learner]))
-        if value not in allowed or value == want:
+        # The form sends calls in lower case ("take:h"); the engine spells suits in capitals.
+        allowed = [call.lower() for call in hand.auction.allowed(cards_of(hand.first.hands[table.learner]))]
+        if value.lower() not in allowed or value.lower() == want.lower():
             return ""
     elif kind == "play" and want_kind == "play":
         try:

@@ -389,9 +389,11 @@ def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
     _check_variant(variant)
     if variant not in guided.available():
         raise Http404
-    g = guided.guide(variant)
     if request.method == "POST":
-        game = guided.new_game(g)
+        # Each request deals the next of the variant's guided hands: a second one is another deal.
+        guided_games = _games(request).filter(variant=variant, setup__kind="guided", drill_item__isnull=True)
+        played = guided_games.count()
+        game = guided.new_game(guided.pick(variant, played))
         owner = _owner(request)
         game.session_key, game.user = owner["session_key"], owner["user"]
         game.save()

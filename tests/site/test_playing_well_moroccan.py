@@ -1,8 +1,10 @@
 """The second Moroccan course, "playing well": beside the rules course, under its own key
-(/learn/moroccan-playing-well/), at least eight lessons and forty puzzles from difficulty 1 to 5,
-every best-card answer the solver's (the loader refuses any other), in Moroccan words."""
+(/learn/moroccan-playing-well/), at least fourteen lessons and ninety puzzles from difficulty 1 to 5,
+every best-card answer the solver's (the loader refuses any other), a third of them with 5 to 8
+tricks left, each card-play lesson opening with a whole hand, in Moroccan words."""
 
 from collections import Counter
+from functools import cache
 
 import pytest
 
@@ -13,6 +15,7 @@ from tests.site.pages import answer
 KEY = "moroccan-playing-well"
 
 
+@cache  # the content is read and solved once for the file's tests
 def spec():
     return next(c for c in read_curriculum() if c.key == KEY)
 
@@ -76,10 +79,51 @@ def test_its_page_and_first_lesson_render(client, loaded, lang):
 
 
 def test_the_solvers_card_is_right_and_another_is_wrong(client, loaded):
-    url = f"/en/learn/{KEY}/cashing-your-masters/2/"
+    url = f"/en/learn/{KEY}/cashing-your-masters/3/"
 
     right = answer(client, url, {"card": "TS"})
     wrong = answer(client, url, {"card": "8C"})
 
     assert 'class="verdict verdict-right"' in right.text
     assert 'class="verdict verdict-right"' not in wrong.text
+
+
+# The lessons about the auction and the score sheet pose no card to play: no whole hand to show.
+NOT_CARD_PLAY = {"the-score-over-a-game", "when-to-take"}
+
+
+def tricks_left(puzzle):
+    return max(len(cards) for cards in puzzle.position["hands"].values())
+
+
+def test_fourteen_lessons_ninety_puzzles_and_a_third_of_the_best_cards_from_5_to_8_tricks():
+    course = spec()
+    best_card = [p for p in course.puzzles if p.task == "best-card"]
+    deep = [p for p in best_card if 5 <= tricks_left(p) <= 8]
+    opening_leads = [p for p in best_card if tricks_left(p) == 8 and not p.position["trick"]]
+
+    assert len(course.lessons) >= 14
+    assert len(course.puzzles) >= 90
+    assert 3 * len(deep) >= len(best_card)
+    assert len(opening_leads) >= 5
+
+
+def test_each_card_play_lesson_opens_with_a_whole_hand_before_its_first_puzzle():
+    for lesson in spec().lessons:
+        if lesson.slug in NOT_CARD_PLAY:
+            continue
+        first_puzzle = next(i for i, step in enumerate(lesson.steps) if step.puzzle is not None)
+        demos = [s for s in lesson.steps[:first_puzzle] if s.table and "plays" in s.table]
+        assert demos, lesson.slug
+        assert all(len(s.table["plays"]) == 32 for s in demos), lesson.slug
+
+
+def test_no_gulf_jack_and_no_buyer_on_its_arabic_pages():
+    # The Moroccan seed names the jack by its Spanish number (الـ10), the takers «الشراة».
+    for lesson in spec().lessons:
+        texts = [*lesson.summary.values(), *lesson.recap.get("ar", [])]
+        for step in lesson.steps:
+            texts.append(step.body.get("ar", ""))
+            if step.puzzle is not None:
+                texts += [step.puzzle.explanation.get("ar", ""), step.puzzle.hint.get("ar", "")]
+        assert not [t for t in texts if "ولد" in t or "المشتري" in t], lesson.slug

@@ -193,3 +193,33 @@ def test_the_moroccan_coach_names_cards_in_the_learners_deck(client):
 
     assert "الصوطا من العصي" in page  # the Jack of clubs in the Spanish deck
     assert "ولد التريفل" not in page
+
+
+@pytest.mark.django_db
+def test_the_moroccan_guided_hands_come_in_turn_three_deals_one_taken_in_the_second_round_one_defended(
+    client,
+):
+    takers = []
+    decks = []
+    for name in ("moroccan", "moroccan-2", "moroccan-3"):
+        game = start(client, "moroccan")
+        assert game.setup["guide"] == name
+        g = guided.guide(name)
+        for _ in range(20):
+            game.refresh_from_db()
+            kind, value = guided.expected(g, Table(game))
+            if not kind:
+                break
+            response = act(client, game, kind, value)
+            assert 'id="coach-stop"' not in response.text
+        game.refresh_from_db()
+        hand = Table(game).hand
+        assert hand.phase is Phase.DONE
+        takers.append((str(hand.contract.taker), len(hand.auction.history)))
+        decks.append(tuple(g.deck))
+
+    assert len(set(decks)) == 3
+    assert takers[0] == ("S", 1)  # the turned-up card's suit, in the first round
+    assert takers[1][0] == "S" and takers[1][1] > 4  # another suit, named in the second round
+    assert takers[2][0] in ("E", "W")  # the learner defends
+    assert start(client, "moroccan").setup["guide"] == "moroccan"  # then the first one again
