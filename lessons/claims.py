@@ -223,7 +223,8 @@ def _beats(params: Mapping[str, Any], variant: str, kind: str) -> None:
 
 def _taker_needs(params: Mapping[str, Any], variant: str, kind: str) -> None:
     case = _case(params, variant, kind)
-    stated = _whole(params, "points", kind)
+    # "more than 65" and "66" say the same: the text's own words are the claim's.
+    stated = _whole(params, "more_than", kind) + 1 if "more_than" in params else _whole(params, "points", kind)
     made = [p for p in range(case.total + 1) if case.score(p).made]
     if not made:
         raise ClaimError(kind, "the contract is never made here")
@@ -234,6 +235,8 @@ def _taker_needs(params: Mapping[str, Any], variant: str, kind: str) -> None:
         failed = _spans([p for p in range(stated, needed)]) if stated < needed else ""
         detail = f" ({failed} fail)" if failed else ""
         raise ClaimError(kind, f"the engine makes the contract from {needed} card points, not {stated}{detail}")
+    if "more_than" in params and "points" in params:
+        raise ClaimError(kind, "give points or more_than, not both")
 
 
 def _hand_value(params: Mapping[str, Any], variant: str, kind: str) -> None:
@@ -428,6 +431,8 @@ def check_claim(raw: Any, variant: str) -> Claim:
 def shown_numbers(claim: Claim) -> list[str]:
     """The numbers the text beside ``claim`` must mention, written as the claim gives them."""
     p = claim.params
+    if claim.kind == "taker-needs" and "more_than" in p:
+        return [str(p["more_than"])]
     if claim.kind in ("deck-total", "card-points", "taker-needs"):
         return [str(p["points"])]
     if claim.kind == "hand-value":
