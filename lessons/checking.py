@@ -659,9 +659,16 @@ def _rule_to_look_at(params: Mapping[str, Any], trump: int, variant: str, lang: 
         return variant_gettext(TRUMPED, variant) % {"suit": messages.suit_name(trump, variant, lang, deck)}
     suit = by.suit
     order = sorted((c for c in CARDS if c.suit == suit), key=lambda c: STRENGTH[trump][c], reverse=True)
-    names = messages.series((messages.card_name(c, variant, lang, deck) for c in order), variant, lang)
+    # The ranks alone (A, 10, K...): the suit's order is the rule, a card of the trick would be the answer.
+    names = messages.series((_rank_name(c, variant, lang, deck) for c in order), variant, lang)
     msgid = TRUMP_ORDER if suit == trump else NO_TRUMP_ORDER if trump == NO_TRUMP else PLAIN_ORDER
     return variant_gettext(msgid, variant) % {"order": names}
+
+
+def _rank_name(card: Card, variant: str, lang: str, deck: str) -> str:
+    if deck == "spanish":
+        return messages.rank_index(card.rank, variant, lang, deck)
+    return messages.card_name(card, variant, lang, deck).removesuffix(messages.SUIT_SYMBOLS[card.suit])
 
 
 def _too(given: int, right: int) -> str:
