@@ -22,9 +22,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.auction import SUN_DOUBLE_BUYERS_ABOVE, SUN_DOUBLE_DOUBLERS_AT_MOST, sun_double_refusal
 from engine.cards import Card, NotationError, Team, parse_suit
 from engine.ranking import NO_TRUMP, POINTS, total_points, trick_winner_index
-from engine.scoring import HandFacts, HandScore, InvalidHandFacts, score_hand
+from engine.scoring import HandFacts, HandScore, InvalidHandFacts, round_hokm, round_sun, score_hand
 from engine.variants import RuleSet, UnknownOption, rules_for
 
 # The z of a two-sided 95 % interval.
@@ -198,6 +199,36 @@ def _deck_total(params: Mapping[str, Any], variant: str, kind: str) -> None:
     actual = total_points(_mode_trump(params, kind))
     if stated != actual:
         raise ClaimError(kind, f"a hand holds {actual} card points, not {stated}")
+
+
+def _rounds(params: Mapping[str, Any], variant: str, kind: str) -> None:
+    if variant != "saudi":
+        raise ClaimError(kind, "only Saudi Baloot turns abnat into game points")
+    trump = _mode_trump(params, kind)
+    points = _whole(params, "points", kind)
+    actual = round_sun(points) if trump == NO_TRUMP else round_hokm(points)
+    if _whole(params, "to", kind) != actual:
+        raise ClaimError(kind, f"{points} abnat make {actual} game points, not {params['to']}")
+
+
+def _game_target(params: Mapping[str, Any], variant: str, kind: str) -> None:
+    target = _rules(params, variant, kind).target
+    if _whole(params, "points", kind) != target:
+        raise ClaimError(kind, f"the game is played to {target}, not {params['points']}")
+
+
+def _sun_double_needs(params: Mapping[str, Any], variant: str, kind: str) -> None:
+    if variant != "saudi":
+        raise ClaimError(kind, "a Sun is doubled only in Saudi Baloot")
+    above, at_most = _whole(params, "buyers_above", kind), _whole(params, "doublers_at_most", kind)
+    allowed = sun_double_refusal(Team.NS, above + 1, at_most) is None
+    refused = [sun_double_refusal(Team.NS, above, at_most), sun_double_refusal(Team.NS, above + 1, at_most + 1)]
+    if not allowed or None in refused:
+        raise ClaimError(
+            kind,
+            f"the engine lets a Sun be doubled when the buyers have more than {SUN_DOUBLE_BUYERS_ABOVE}"
+            f" and the doublers {SUN_DOUBLE_DOUBLERS_AT_MOST} or less",
+        )
 
 
 def _card(params: Mapping[str, Any], name: str, kind: str) -> Card:
@@ -396,6 +427,9 @@ Check = Callable[[Mapping[str, Any], str, str], None]
 
 KINDS: dict[str, Check] = {
     "deck-total": _deck_total,
+    "game-target": _game_target,
+    "sun-double-needs": _sun_double_needs,
+    "rounds": _rounds,
     "card-points": _card_points,
     "beats": _beats,
     "taker-needs": _taker_needs,
@@ -435,11 +469,17 @@ def shown_numbers(claim: Claim) -> list[str]:
         return [str(p["more_than"])]
     if claim.kind in ("deck-total", "card-points", "taker-needs"):
         return [str(p["points"])]
+    if claim.kind == "game-target":
+        return [str(p["points"])]
+    if claim.kind == "sun-double-needs":
+        return [str(p["buyers_above"]), str(p["doublers_at_most"])]
+    if claim.kind == "rounds":
+        return [str(p["points"]), str(p["to"])]
     if claim.kind == "hand-value":
         return [str(p["min"]), str(p["max"])]
     if claim.kind == "hand-score":
-        shown = [str(v) for name in ("points", "game_after") if name in p for v in p[name].values()]
-        return shown
+        # A team's 0 goes without saying ("North–South take nothing").
+        return [str(v) for name in ("points", "game_after") if name in p for v in p[name].values() if v]
     if claim.kind == "game-won" and isinstance(p["taker_points"], list):
         return [str(v) for v in p["taker_points"] if v != 0 and v != 162 and v != 130]
     if claim.kind == "simulated":
