@@ -495,5 +495,6 @@ _DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٫,", "01234567
 
 def mentions(text: str, number: str) -> bool:
     """Whether ``text`` mentions ``number`` as a whole number (86 is not in 186 nor in 8.6)."""
-    plain = text.translate(_DIGITS)
+    # "1 000" and "1,000" are 1000: a group separator between digits is dropped.
+    plain = re.sub(r"(?<=\d)[ \u00a0\u202f.](?=\d{3}(?!\d))", "", text.translate(_DIGITS))
     return re.search(rf"(?<![\d.]){re.escape(number)}(?![\d]|\.\d)", plain) is not None
