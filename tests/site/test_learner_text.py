@@ -16,7 +16,7 @@ from lessons.coverage import texts
 from lessons.models import Puzzle
 
 # A simulation's key (sa-j9-ace, sa-game-middle-b140-d130): a name for the bench, not for learners.
-SCENARIO_KEY = re.compile(r"(?<![\w-])(?:sa|ma|fr)-[a-z0-9]+(?:-[a-z0-9]+)+")
+SCENARIO_KEY = re.compile(r"(?<![\w-])(?:sa|ma|fr)-[a-z0-9]+(?:-[a-z0-9]+)*")
 WESTERN_DIGIT = re.compile(r"[0-9]")
 
 
