@@ -645,7 +645,8 @@ def _wrong_trick_winner(
     reason = why_not_winning(plays, index, trump)
     if reason is None:
         return []
-    return [{"rule": reason.rule, "message": _rule_to_look_at(reason.params, trump, puzzle.variant, lang, deck)}]
+    message = _rule_to_look_at(reason.params, trump, puzzle.variant, lang, deck)
+    return [{"rule": reason.rule, "message": message}]
 
 
 def _rule_to_look_at(params: Mapping[str, Any], trump: int, variant: str, lang: str, deck: str) -> str:

@@ -172,7 +172,9 @@ def _case(params: Mapping[str, Any], variant: str, kind: str) -> _Case:
         raise ClaimError(kind, f"belote {belote_of!r}: taker or other")
     belote = None if belote_of is None else taker if belote_of == "taker" else taker.other
     game_score = _pair(params["game_score"], kind, "game_score") if "game_score" in params else None
-    case = _Case(rules, trump, taker, projects, counted, belote, _whole(params, "multiplier", kind, 1), game_score)
+    case = _Case(
+        rules, trump, taker, projects, counted, belote, _whole(params, "multiplier", kind, 1), game_score
+    )
     try:
         case.score(case.total // 2)
     except InvalidHandFacts as e:
@@ -222,7 +224,10 @@ def _sun_double_needs(params: Mapping[str, Any], variant: str, kind: str) -> Non
         raise ClaimError(kind, "a Sun is doubled only in Saudi Baloot")
     above, at_most = _whole(params, "buyers_above", kind), _whole(params, "doublers_at_most", kind)
     allowed = sun_double_refusal(Team.NS, above + 1, at_most) is None
-    refused = [sun_double_refusal(Team.NS, above, at_most), sun_double_refusal(Team.NS, above + 1, at_most + 1)]
+    refused = [
+        sun_double_refusal(Team.NS, above, at_most),
+        sun_double_refusal(Team.NS, above + 1, at_most + 1),
+    ]
     if not allowed or None in refused:
         raise ClaimError(
             kind,
@@ -255,7 +260,9 @@ def _beats(params: Mapping[str, Any], variant: str, kind: str) -> None:
 def _taker_needs(params: Mapping[str, Any], variant: str, kind: str) -> None:
     case = _case(params, variant, kind)
     # "more than 65" and "66" say the same: the text's own words are the claim's.
-    stated = _whole(params, "more_than", kind) + 1 if "more_than" in params else _whole(params, "points", kind)
+    stated = (
+        _whole(params, "more_than", kind) + 1 if "more_than" in params else _whole(params, "points", kind)
+    )
     made = [p for p in range(case.total + 1) if case.score(p).made]
     if not made:
         raise ClaimError(kind, "the contract is never made here")
@@ -265,7 +272,9 @@ def _taker_needs(params: Mapping[str, Any], variant: str, kind: str) -> None:
     if stated != needed:
         failed = _spans([p for p in range(stated, needed)]) if stated < needed else ""
         detail = f" ({failed} fail)" if failed else ""
-        raise ClaimError(kind, f"the engine makes the contract from {needed} card points, not {stated}{detail}")
+        raise ClaimError(
+            kind, f"the engine makes the contract from {needed} card points, not {stated}{detail}"
+        )
     if "more_than" in params and "points" in params:
         raise ClaimError(kind, "give points or more_than, not both")
 
@@ -284,7 +293,9 @@ def _hand_value(params: Mapping[str, Any], variant: str, kind: str) -> None:
     if not values:
         raise ClaimError(kind, f"no split of the card points leaves the contract {result}")
     if (lo, hi) != (min(values), max(values)):
-        raise ClaimError(kind, f"a {result} contract is worth {min(values)} to {max(values)}, not {lo} to {hi}")
+        raise ClaimError(
+            kind, f"a {result} contract is worth {min(values)} to {max(values)}, not {lo} to {hi}"
+        )
 
 
 def _winner(value: Any, kind: str) -> Team | None:
@@ -309,7 +320,9 @@ def _hand_score(params: Mapping[str, Any], variant: str, kind: str) -> None:
     if "points" in params:
         stated_any = True
         if _pair(params["points"], kind, "points") != score.points:
-            raise ClaimError(kind, f"the engine scores NS {score.points[Team.NS]}, EW {score.points[Team.EW]}")
+            raise ClaimError(
+                kind, f"the engine scores NS {score.points[Team.NS]}, EW {score.points[Team.EW]}"
+            )
     if "game_after" in params:
         stated_any = True
         after = score.game_score
@@ -342,7 +355,8 @@ def _game_won(params: Mapping[str, Any], variant: str, kind: str) -> None:
         raise ClaimError(kind, f"taker_points is [lo, hi] or none, not {stated!r}")
     if winning != expected:
         raise ClaimError(
-            kind, f"{team} wins the game when the taker has {_spans(winning)} card points, not {_spans(expected)}"
+            kind,
+            f"{team} wins the game when the taker has {_spans(winning)} card points, not {_spans(expected)}",
         )
 
 
@@ -445,7 +459,9 @@ KINDS: dict[str, Check] = {
 def check_claim(raw: Any, variant: str) -> Claim:
     """One claim as written in a lesson file, worked out by the engine; :class:`ClaimError` if false."""
     if not isinstance(raw, dict) or "kind" not in raw:
-        raise ClaimError("claim", "a claim is a mapping with a kind: {kind: taker-needs, mode: hokm, points: 86}")
+        raise ClaimError(
+            "claim", "a claim is a mapping with a kind: {kind: taker-needs, mode: hokm, points: 86}"
+        )
     kind = raw["kind"]
     check = KINDS.get(kind)
     if check is None:

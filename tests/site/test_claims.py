@@ -25,7 +25,9 @@ EXPECTED = {
         {"kind": "taker-needs", "mode": "hokm", "points": 86},
         {"kind": "hand-value", "mode": "hokm", "result": "made", "min": 9, "max": 16},
     ],
-    "moroccan": [{"kind": "hand-score", "mode": "trump", "taker": "NS", "taker_points": 81, "result": "litige"}],
+    "moroccan": [
+        {"kind": "hand-score", "mode": "trump", "taker": "NS", "taker_points": 81, "result": "litige"}
+    ],
     "moroccan-playing-well": [{"kind": "taker-needs", "mode": "trump", "points": 82}],
     "french": [{"kind": "game-target", "points": 1000}],
     "french-playing-well": [{"kind": "taker-needs", "mode": "trump", "points": 81}],
@@ -51,7 +53,13 @@ def test_score_sa_round_hokm_82_to_85_abnat_tie_and_fail_so_the_buyer_needs_86()
 
 
 def test_score_sa_game_an_undoubled_made_hokm_reaches_152_from_140_only_with_116_abnat():
-    case = {"kind": "game-won", "mode": "hokm", "taker": "EW", "game_score": {"NS": 130, "EW": 140}, "team": "EW"}
+    case = {
+        "kind": "game-won",
+        "mode": "hokm",
+        "taker": "EW",
+        "game_score": {"NS": 130, "EW": 140},
+        "team": "EW",
+    }
     check_claim({**case, "taker_points": [116, 162]}, "saudi")
     check_claim({**case, "multiplier": 2, "taker_points": [86, 162]}, "saudi")
     with pytest.raises(ClaimError, match="116-162"):
@@ -83,8 +91,9 @@ def test_a_false_claim_stops_the_loader_naming_the_lesson_and_the_step(tmp_path)
     shutil.copytree(FIXTURES, root)
     lesson = root / "saudi" / "01-follow-suit.yaml"
     text = lesson.read_text(encoding="utf-8")
-    false = "    claims:\n      - {kind: taker-needs, mode: hokm, more_than: 81}\n  - puzzle:\n      key: sa-follow-1\n"
-    lesson.write_text(text.replace("  - puzzle:\n      key: sa-follow-1\n", false, 1), encoding="utf-8")
+    first_puzzle = "  - puzzle:\n      key: sa-follow-1\n"
+    false = "    claims:\n      - {kind: taker-needs, mode: hokm, more_than: 81}\n" + first_puzzle
+    lesson.write_text(text.replace(first_puzzle, false, 1), encoding="utf-8")
 
     with pytest.raises(CurriculumError) as caught:
         read_curriculum(root)

@@ -30,7 +30,9 @@ GUIDED_HANDS = 3
 def course_rows() -> dict[str, dict[str, Any]]:
     out = io.StringIO()
     call_command("curriculum_stats", "--json", stdout=out)
-    return {key: row for variant in json.loads(out.getvalue()).values() for key, row in variant["courses"].items()}
+    return {
+        key: row for variant in json.loads(out.getvalue()).values() for key, row in variant["courses"].items()
+    }
 
 
 @pytest.mark.parametrize("key", PLAYING_WELL)
@@ -51,7 +53,11 @@ def test_a_third_of_each_playing_well_course_s_best_card_puzzles_have_5_to_8_tri
 def _is_decouverte(lesson_slug: str, position: dict[str, Any], themes: list[str]) -> bool:
     """A two-player découverte position: its variant is the two-player game, or its lesson or
     themes say découverte."""
-    return str(position.get("variant", "")).endswith("2p") or "decouverte" in lesson_slug or "decouverte" in themes
+    return (
+        str(position.get("variant", "")).endswith("2p")
+        or "decouverte" in lesson_slug
+        or "decouverte" in themes
+    )
 
 
 def test_the_french_courses_pose_12_decouverte_puzzles():
@@ -70,7 +76,11 @@ def _guided_deals(variant: str) -> set[tuple[str, ...]]:
     """The distinct deals of a variant's guided first hands, wherever guided/ keeps them: one file
     per variant, a directory of files, or a list of hands in one file."""
     guided = CONTENT_DIR / GUIDED
-    paths: list[Path] = [*guided.glob(f"{variant}.yaml"), *guided.glob(f"{variant}-*.yaml"), *guided.glob(f"{variant}/*.yaml")]
+    paths: list[Path] = [
+        *guided.glob(f"{variant}.yaml"),
+        *guided.glob(f"{variant}-*.yaml"),
+        *guided.glob(f"{variant}/*.yaml"),
+    ]
     deals: set[tuple[str, ...]] = set()
     for path in paths:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -145,7 +145,8 @@ def test_the_answer_is_the_best_call_of_the_simulation_it_cites(puzzle):
         assert position["contract"]["trump"] == sc.contract[1]
     margins = {call: margin for (bot, call), (_, margin) in figures()[name].items() if bot == "strong"}
     claim = answer_claims()[puzzle.key]
-    assert {call: mean for call, (mean, _sd) in claim["margins"].items()} == margins, f"{name}: the claim's margins"
+    claimed = {call: mean for call, (mean, _sd) in claim["margins"].items()}
+    assert claimed == margins, f"{name}: the claim's margins"
     best = max(margins, key=margins.__getitem__)
     assert best in puzzle.answers and set(puzzle.answers) == separated_calls(claim)
 
