@@ -18,6 +18,9 @@ from lessons.models import Puzzle
 # A simulation's key (sa-j9-ace, sa-game-middle-b140-d130): a name for the bench, not for learners.
 SCENARIO_KEY = re.compile(r"(?<![\w-])(?:sa|ma|fr)-[a-z0-9]+(?:-[a-z0-9]+)*")
 WESTERN_DIGIT = re.compile(r"[0-9]")
+# A note from the text's editor about its sources ("the source shows the pattern in a picture that is
+# lost"): words about the documents the lesson was written from, not about the game.
+EDITORS_NOTE = re.compile(r"\b(?:the source|la source)\b|المصدر|منبع", re.IGNORECASE)
 
 
 def every_text(course: CourseSpec) -> Iterator[tuple[str, Text]]:
@@ -39,6 +42,17 @@ def test_no_lesson_text_shows_a_simulation_s_key():
         for where, text in every_text(course)
         for lang in LANGS
         for match in SCENARIO_KEY.findall(text.get(lang, ""))
+    ]
+    assert found == []
+
+
+def test_no_lesson_text_is_an_editor_s_note_about_its_sources():
+    found = [
+        f"{course.key}: {where} ({lang})"
+        for course in read_curriculum()
+        for where, text in every_text(course)
+        for lang in LANGS
+        if EDITORS_NOTE.search(text.get(lang, ""))
     ]
     assert found == []
 
