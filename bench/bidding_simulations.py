@@ -301,6 +301,7 @@ class Tally:
     bought: int = 0  # deals where the seat's team bought
     made: int = 0  # of those, contracts made
     margin: int = 0  # sum of the team's game points minus the other's
+    margin_sq: int = 0  # sum of its squares: the spread of the margin, for its 95 % interval
 
     @property
     def made_pct(self) -> float:
@@ -313,6 +314,18 @@ class Tally:
     @property
     def avg_margin(self) -> float:
         return self.margin / self.deals if self.deals else 0.0
+
+    @property
+    def sd_margin(self) -> float:
+        """The standard deviation of one deal's margin (lessons/claims.py turns it into an interval)."""
+        if self.deals < 2:
+            return 0.0
+        mean = self.avg_margin
+        return max(0.0, (self.margin_sq - self.deals * mean * mean) / (self.deals - 1)) ** 0.5
+
+    def add_margin(self, margin: int) -> None:
+        self.margin += margin
+        self.margin_sq += margin * margin
 
 
 def auction_after_pass(sc: Scenario, first: FirstDeal) -> Contract | None:
@@ -355,7 +368,7 @@ def run_scenario(sc: Scenario, bot: str, deals: int, seed: int) -> dict[str, Tal
                 t.deals += 1
                 t.bought += 1
                 t.made += made
-                t.margin += (ns - ew) if team == 0 else (ew - ns)
+                t.add_margin((ns - ew) if team == 0 else (ew - ns))
             continue
         first = bidding_deal(sc, rng)
         play_rng = random.Random(rng.randrange(2**62))
@@ -372,7 +385,7 @@ def run_scenario(sc: Scenario, bot: str, deals: int, seed: int) -> dict[str, Tal
             if contract.team == team:
                 t.bought += 1
                 t.made += made
-            t.margin += (ns - ew) if team == 0 else (ew - ns)
+            t.add_margin((ns - ew) if team == 0 else (ew - ns))
     return tallies
 
 
@@ -608,6 +621,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 key = f"{sc.name}_{call.replace(':', '-')}_{bot}"
                 print(f"BENCH sim_made_pct_{key} {t.made_pct:.1f} %")
                 print(f"BENCH sim_margin_{key} {t.avg_margin:.2f} points")
+                print(f"BENCH sim_margin_sd_{key} {t.sd_margin:.2f} points")
                 rows.append((sc, bot, call, t))
         print(f"BENCH sim_cpu_s_{sc.name} {time.process_time() - start:.1f} s")
         shown = ", ".join(f"{c} {v:+.2f}" for c, v in estimates.items())

@@ -47,10 +47,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from engine import messages
-from engine.cards import Card, NotationError
+from engine.cards import CARDS, Card, NotationError
 from engine.cli import COMMANDS
 from engine.notation import InputError, parse_rules, parse_trick, parse_trump
 from engine.play import card_effect, why_not_winning
+from engine.ranking import NO_TRUMP, STRENGTH
 from lessons import positions, score_feedback
 from lessons.models import TASK_COMMANDS, Puzzle, Task
 from lessons.templatetags.baloot import variant_gettext
@@ -615,10 +616,23 @@ def _trick_plays(position: Mapping[str, Any]) -> list[tuple[Any, Any]]:
     return parse_trick(position.get("trick", []), "trick", rules.clockwise, 0, 4)
 
 
+# A first wrong answer to "who wins this trick?" points at the rule to look at, never at the card that
+# wins: naming it would give the answer away. The learner's own card may be named (they chose it).
+OFF_SUIT = gettext_noop("%(card)s is neither of the suit led nor a trump: it cannot take the trick.")
+OFF_SUIT_NO_TRUMP = gettext_noop("%(card)s is not of the suit led: it cannot take the trick.")
+TRUMPED = gettext_noop("%(suit)s is trump here: a trump takes the trick over every card of another suit.")
+TRUMP_ORDER = gettext_noop("The highest trump takes the trick. Trumps rank: %(order)s.")
+PLAIN_ORDER = gettext_noop(
+    "No trump in this trick: the highest card of the suit led takes it. Its cards rank: %(order)s."
+)
+NO_TRUMP_ORDER = gettext_noop(
+    "No suit is trump: the highest card of the suit led takes the trick. Its cards rank: %(order)s."
+)
+
+
 def _wrong_trick_winner(
     puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
 ) -> list[dict[str, str]]:
-    # The card that beats the learner's seat, named from the trick, never the seat that wins.
     try:
         rules = parse_rules(puzzle.position)
         trump = parse_trump(puzzle.position.get("trump"), "trump", rules)
@@ -631,7 +645,31 @@ def _wrong_trick_winner(
     reason = why_not_winning(plays, index, trump)
     if reason is None:
         return []
-    return [{"rule": reason.rule, "message": messages.render(reason, puzzle.variant, lang, deck)}]
+    message = _rule_to_look_at(reason.params, trump, puzzle.variant, lang, deck)
+    return [{"rule": reason.rule, "message": message}]
+
+
+def _rule_to_look_at(params: Mapping[str, Any], trump: int, variant: str, lang: str, deck: str) -> str:
+    """The rule that decides between the learner's card and the winner: the suit led, the trump, or
+    the order of the suit's cards, named without naming the winning card."""
+    card, by = Card(params["card"]), Card(params["by"])
+    if params.get("case") == "off-suit":
+        msgid = OFF_SUIT if trump != NO_TRUMP else OFF_SUIT_NO_TRUMP
+        return variant_gettext(msgid, variant) % {"card": messages.card_name(card, variant, lang, deck)}
+    if params.get("trumped"):
+        return variant_gettext(TRUMPED, variant) % {"suit": messages.suit_name(trump, variant, lang, deck)}
+    suit = by.suit
+    order = sorted((c for c in CARDS if c.suit == suit), key=lambda c: STRENGTH[trump][c], reverse=True)
+    # The ranks alone (A, 10, K...): the suit's order is the rule, a card of the trick would be the answer.
+    names = messages.series((_rank_name(c, variant, lang, deck) for c in order), variant, lang)
+    msgid = TRUMP_ORDER if suit == trump else NO_TRUMP_ORDER if trump == NO_TRUMP else PLAIN_ORDER
+    return variant_gettext(msgid, variant) % {"order": names}
+
+
+def _rank_name(card: Card, variant: str, lang: str, deck: str) -> str:
+    if deck == "spanish":
+        return messages.rank_index(card.rank, variant, lang, deck)
+    return messages.card_name(card, variant, lang, deck).removesuffix(messages.SUIT_SYMBOLS[card.suit])
 
 
 def _too(given: int, right: int) -> str:

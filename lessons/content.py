@@ -51,6 +51,8 @@ from engine.cli import COMMANDS
 from engine.messages import error_message
 from engine.notation import InputError
 from lessons import checking, demo, positions
+from lessons import claims as claim_checks
+from lessons.claims import Claim, ClaimError
 from lessons.models import TASK_COMMANDS, Task, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -64,10 +66,10 @@ LANGS = ("en", "ar", "fa", "fr")
 RULE_IDS = frozenset(engine_rule_ids.RULE_IDS)
 
 COURSE_KEYS = frozenset({"variant", "title", "description", "order", "first_hand_after"})
-LESSON_KEYS = frozenset({"slug", "title", "summary", "recap", "steps"})
+LESSON_KEYS = frozenset({"slug", "title", "summary", "recap", "steps", "claims"})
 # A lesson ends with a recap of its key points: a few short ones, the same number in every language.
 RECAP_POINTS = (2, 5)
-STEP_KEYS = frozenset({"text", "table", "puzzle"})
+STEP_KEYS = frozenset({"text", "table", "puzzle", "claims"})
 PUZZLE_KEYS = frozenset(
     {"key", "task", "command", "position", "answers", "prompt", "hint", "explanation", "rules", "themes",
      "difficulty", "why_not"}
@@ -107,6 +109,8 @@ class StepSpec:
     body: Text
     table: dict[str, Any] | None
     puzzle: PuzzleSpec | None
+    # What the step's text states, checked by the engine (lessons/claims.py, docs/claims.md).
+    claims: list[Claim] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -119,10 +123,16 @@ class LessonSpec:
     path: Path
     recap: dict[str, list[str]] = field(default_factory=dict)  # language → key points
     checkpoint: bool = False
+    # What the summary and the recap state, checked by the engine.
+    claims: list[Claim] = field(default_factory=list)
 
     @property
     def puzzles(self) -> list[PuzzleSpec]:
         return [s.puzzle for s in self.steps if s.puzzle is not None]
+
+    @property
+    def all_claims(self) -> list[Claim]:
+        return [*self.claims, *(c for s in self.steps for c in s.claims)]
 
 
 @dataclass(frozen=True)
@@ -140,6 +150,10 @@ class CourseSpec:
     @property
     def puzzles(self) -> list[PuzzleSpec]:
         return [s.puzzle for lesson in self.lessons for s in lesson.steps if s.puzzle is not None]
+
+    @property
+    def claims(self) -> list[Claim]:
+        return [c for lesson in self.lessons for c in lesson.all_claims]
 
 
 # ---------------------------------------------------------------- errors
@@ -346,6 +360,8 @@ def _read_lesson(
         raw_steps = data.get("steps")
         if not isinstance(raw_steps, list) or not raw_steps:
             raise _Invalid("steps", "a lesson needs a list of steps")
+        covered = [title, summary, *({lang: " ".join(points)} for lang, points in recap.items())]
+        lesson_claims = _claims(data.get("claims"), "claims", variant, covered)
     except _Invalid as e:
         errors.append(ContentError(path, e.reason, where=e.where))
         return None
@@ -368,7 +384,7 @@ def _read_lesson(
         return None
     lesson = LessonSpec(
         slug=slug, order=order, title=title, summary=summary, steps=steps, path=path, recap=recap,
-        checkpoint=checkpoint,
+        checkpoint=checkpoint, claims=lesson_claims,
     )  # fmt: skip
     if checkpoint:
         try:
@@ -422,10 +438,46 @@ def _read_step(raw: Any, where: str, variant: str) -> StepSpec:
         table = _check_table(table, f"{where}.table", variant)
     if "puzzle" in raw:
         body = _text(raw.get("text"), f"{where}.text", required=False)
-        return StepSpec("puzzle", body, table, _read_puzzle(raw["puzzle"], variant))
+        puzzle = _read_puzzle(raw["puzzle"], variant)
+        covered = [body, puzzle.prompt, puzzle.hint, puzzle.explanation, *puzzle.why_not.values()]
+        step_claims = _claims(raw.get("claims"), f"{where}.claims", variant, covered, puzzle)
+        return StepSpec("puzzle", body, table, puzzle, step_claims)
     if "text" not in raw:
         raise _Invalid(where, "a step needs text or a puzzle")
-    return StepSpec("text", _text(raw["text"], f"{where}.text"), table, None)
+    body = _text(raw["text"], f"{where}.text")
+    return StepSpec("text", body, table, None, _claims(raw.get("claims"), f"{where}.claims", variant, [body]))
+
+
+def _claims(
+    raw: Any, where: str, variant: str, texts: list[Text], puzzle: PuzzleSpec | None = None
+) -> list[Claim]:
+    """The step's (or lesson's) claims, each worked out by the engine and mentioned by its text in
+    every language the text is written in (docs/claims.md)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise _Invalid(where, "a list of claims: [{kind: taker-needs, mode: hokm, points: 86}, ...]")
+    out: list[Claim] = []
+    languages = [lang for lang in LANGS if any(lang in text for text in texts)]
+    for i, item in enumerate(raw):
+        at = f"{where}[{i}]"
+        try:
+            claim = claim_checks.check_claim(item, variant)
+            if claim.kind == "simulated-answer":
+                if puzzle is None:
+                    raise ClaimError(claim.kind, "stands beside a puzzle: it checks the puzzle's answers")
+                claim_checks.check_answers(claim.params, puzzle.answers)
+        except ClaimError as e:
+            raise _Invalid(at, str(e)) from None
+        for number in claim_checks.shown_numbers(claim):
+            missing = [
+                lang for lang in languages
+                if not any(claim_checks.mentions(text.get(lang, ""), number) for text in texts)
+            ]  # fmt: skip
+            if missing:
+                raise _Invalid(at, f"{claim.kind}: the text never says {number} (in {', '.join(missing)})")
+        out.append(claim)
+    return out
 
 
 # ---------------------------------------------------------------- field checks

@@ -105,6 +105,18 @@ def difficulty_by_kind(course: CourseSpec) -> dict[str, dict[str, int]]:
     return {task: by_difficulty([p for p in course.puzzles if p.task == task]) for task in by_kind(course)}
 
 
+def by_tricks_left(course: CourseSpec) -> dict[str, int]:
+    """Best-card puzzles by the number of tricks left ({"2": 36, "3": 55, ...}, fewest first): whether
+    a course poses whole hands and opening leads or only endgames. The seat still to play in the
+    trick holds one card per trick left."""
+    counts = Counter(
+        max(len(cards) for cards in p.position["hands"].values())
+        for p in course.puzzles
+        if p.task == Task.BEST_CARD
+    )
+    return {str(n): counts[n] for n in sorted(counts)}
+
+
 def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
     """For every variant, its rules course's numbers (:func:`course_stats`), and under ``courses``
     the same numbers for each of the variant's courses by key (the rules course, then the others
@@ -127,7 +139,8 @@ def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
 def course_stats(course: CourseSpec) -> dict[str, Any]:
     """One course's numbers: ``lessons`` and ``checkpoints``, ``puzzles``, ``complete_languages``,
     ``unpractised_rules``, ``course`` (its English title), ``puzzles_by_kind``,
-    ``puzzles_by_difficulty``, ``difficulty_by_kind`` and ``practised_rules`` (in the rules' order)."""
+    ``puzzles_by_difficulty``, ``difficulty_by_kind``, ``practised_rules`` (in the rules' order),
+    ``puzzles_by_tricks_left`` (best-card puzzles) and ``checked_claims``."""
     return {
         "lessons": sum(1 for lesson in course.lessons if not lesson.checkpoint),
         "checkpoints": sum(1 for lesson in course.lessons if lesson.checkpoint),
@@ -139,6 +152,9 @@ def course_stats(course: CourseSpec) -> dict[str, Any]:
         "puzzles_by_difficulty": by_difficulty(course.puzzles),
         "difficulty_by_kind": difficulty_by_kind(course),
         "practised_rules": in_rules_order(practised_rules(course)),
+        "puzzles_by_tricks_left": by_tricks_left(course),
+        # The claims of its lessons the engine worked out at loading (lessons/claims.py).
+        "checked_claims": len(course.claims),
     }
 
 
@@ -154,4 +170,6 @@ def _no_course(variant: str) -> dict[str, Any]:
         "puzzles_by_difficulty": by_difficulty([]),
         "difficulty_by_kind": {},
         "practised_rules": [],
+        "puzzles_by_tricks_left": {},
+        "checked_claims": 0,
     }

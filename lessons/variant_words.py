@@ -419,4 +419,19 @@ VARIANT_WORDS = (
         "saudi",
         "What each call would likely bring",
     ),
+    # The first wrong answer to "who wins this trick?": the rule to look at (lessons/checking.py).
+    pgettext_noop("saudi", "%(card)s is neither of the suit led nor a trump: it cannot take the trick."),
+    pgettext_noop("saudi", "%(card)s is not of the suit led: it cannot take the trick."),
+    pgettext_noop(
+        "saudi", "%(suit)s is trump here: a trump takes the trick over every card of another suit."
+    ),
+    pgettext_noop("saudi", "The highest trump takes the trick. Trumps rank: %(order)s."),
+    pgettext_noop(
+        "saudi",
+        "No trump in this trick: the highest card of the suit led takes it. Its cards rank: %(order)s.",
+    ),
+    pgettext_noop(
+        "saudi",
+        "No suit is trump: the highest card of the suit led takes the trick. Its cards rank: %(order)s.",
+    ),
 )

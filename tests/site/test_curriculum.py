@@ -249,6 +249,7 @@ def test_curriculum_stats_json_has_the_shape_of_the_issue():
     fields = {
         "course", "lessons", "checkpoints", "puzzles", "puzzles_by_kind", "puzzles_by_difficulty",
         "difficulty_by_kind", "practised_rules", "unpractised_rules", "complete_languages",
+        "puzzles_by_tricks_left", "checked_claims",
     }  # fmt: skip
     for row in result.values():
         assert set(row) == {*fields, "courses"}
@@ -279,6 +280,8 @@ def test_curriculum_stats_json_has_the_shape_of_the_issue():
         "puzzles_by_difficulty": {"1": 0, "2": 0, "3": 0, "4": 0, "5": 0},
         "difficulty_by_kind": {},
         "practised_rules": [],
+        "puzzles_by_tricks_left": {},
+        "checked_claims": 0,
     }
     assert "play.must-follow" not in result["saudi"]["unpractised_rules"]
     assert "play.must-overruff" not in result["saudi"]["unpractised_rules"]  # not a saudi rule

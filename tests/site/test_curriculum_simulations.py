@@ -1,10 +1,12 @@
-"""Every bidding or doubling puzzle of a playing-well course cites the simulation behind its answer
-(bench/bidding_simulations.py), and the answer is the call that simulation found best: the highest
-average margin with the strong bot in docs/simulations.md. Its figures are the ones the page says.
+"""Every bidding or doubling puzzle of a playing-well course names the simulation behind its answer
+in its ``simulated-answer`` claim (bench/bidding_simulations.py; docs/claims.md), and its answers
+are the calls that simulation cannot separate from the best: the highest average margin with the
+strong bot in docs/simulations.md, and every call whose 95 % interval reaches the best one's. Its
+figures are the ones the page says.
 
-A doubling puzzle on a score sheet cites a game scenario instead (bench/game_simulations.py): its
-answer is the word with the best chance of winning the game (strong bot, with replies), and the
-explanation gives that chance."""
+A doubling puzzle on a score sheet names a game scenario instead (bench/game_simulations.py): its
+answers are the words with the best chance of winning the game (strong bot, with replies), or not
+separated from it, and the explanation gives those chances."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 
 from bench.bidding_simulations import SCENARIOS
 from bench.game_simulations import GAME_SCENARIOS, holding
+from lessons.claims import separated_calls
 from lessons.content import PuzzleSpec, read_curriculum
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "simulations.md"
@@ -23,8 +26,7 @@ BY_NAME = {sc.name: sc for sc in SCENARIOS}
 GAME_BY_NAME = {gs.name: gs for gs in GAME_SCENARIOS}
 GAME_PART = "# The score sheet"
 """The heading of docs/simulations.md's part on the game-level figures."""
-GAME_ROW = re.compile(r"^\| (strong|heuristic) \| (\S+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$")
-NAME = re.compile(r"(?<![\w-])((?:sa|ma|fr)-[a-z0-9]+(?:-[a-z0-9]+)*)")
+GAME_ROW = re.compile(r"^\| (strong|heuristic) \| (\S+) \| (\d+) \| (\d+) \| (\d+) \| ([\d.]+) \|$")
 ROW = re.compile(r"^\| (strong|heuristic) \| (\S+) \| (\d+) \| \d+ \| (\S+) \| (\S+) \|$")
 
 
@@ -43,9 +45,10 @@ def figures() -> dict[str, dict[tuple[str, str], tuple[str, float]]]:
 
 
 @functools.cache
-def game_figures() -> dict[str, dict[tuple[str, str], tuple[int, int, int]]]:
-    """The score sheet part: scenario -> (bot, word) -> (hand won %, game won % stops, with replies)."""
-    out: dict[str, dict[tuple[str, str], tuple[int, int, int]]] = {}
+def game_figures() -> dict[str, dict[tuple[str, str], tuple[int, int, int, float]]]:
+    """The score sheet part: scenario -> (bot, word) -> (deals, hand won %, game won % stops, with
+    replies)."""
+    out: dict[str, dict[tuple[str, str], tuple[int, int, int, float]]] = {}
     current = None
     part = DOCS.read_text(encoding="utf-8").split(f"\n{GAME_PART}")
     assert len(part) == 2, f"docs/simulations.md has no part {GAME_PART!r}"
@@ -53,8 +56,8 @@ def game_figures() -> dict[str, dict[tuple[str, str], tuple[int, int, int]]]:
         if line.startswith("### "):
             current = out.setdefault(line[4:].strip(), {})
         elif current is not None and (m := GAME_ROW.match(line)):
-            bot, word, _deals, hand, stops, replies = m.groups()
-            current[(bot, word)] = (int(hand), int(stops), int(replies))
+            bot, word, deals, hand, stops, replies = m.groups()
+            current[(bot, word)] = (int(deals), int(hand), int(stops), float(replies))
     return out
 
 
@@ -68,10 +71,26 @@ def bidding_puzzles() -> list[PuzzleSpec]:
     ]
 
 
+@functools.cache
+def answer_claims() -> dict[str, dict[str, object]]:
+    """Puzzle key -> the parameters of the simulated-answer claim beside it."""
+    return {
+        step.puzzle.key: claim.params
+        for course in read_curriculum()
+        for lesson in course.lessons
+        for step in lesson.steps
+        if step.puzzle is not None
+        for claim in step.claims
+        if claim.kind == "simulated-answer"
+    }
+
+
 def cited(puzzle: PuzzleSpec) -> str:
-    names = {n for n in NAME.findall(puzzle.explanation["en"]) if n in BY_NAME or n in GAME_BY_NAME}
-    assert len(names) == 1, f"{puzzle.key} cites {sorted(names) or 'no simulation'}"
-    return names.pop()
+    claim = answer_claims().get(puzzle.key)
+    assert claim is not None, f"{puzzle.key} has no simulated-answer claim naming its simulation"
+    name = str(claim.get("scenario"))
+    assert name in BY_NAME or name in GAME_BY_NAME, f"{puzzle.key}: no simulation {name!r}"
+    return name
 
 
 def test_every_scenario_has_its_figures_in_the_docs():
@@ -110,10 +129,11 @@ def test_the_answer_is_the_best_call_of_the_simulation_it_cites(puzzle):
         assert [word for _, word in position["calls"]] == list(gs.said)
         assert position["seat"] == h.seat().name
         rows = game_figures()[name].items()
-        chances = {word: replies for (bot, word), (_, _, replies) in rows if bot == "strong"}
-        best = max(chances, key=chances.__getitem__)
-        assert sorted(chances.values()).count(chances[best]) == 1, f"{name}: two words are equal"
-        assert puzzle.answers == [best]
+        chances = {word: replies for (bot, word), (_, _, _, replies) in rows if bot == "strong"}
+        deals = {d for (bot, _), (d, _, _, _) in rows if bot == "strong"}
+        claim = answer_claims()[puzzle.key]
+        assert claim["figures"] == chances and {claim["deals"]} == deals, f"{name}: the claim's figures"
+        assert set(puzzle.answers) == separated_calls(claim)
         return
     sc = BY_NAME[name]
     position = puzzle.position
@@ -124,7 +144,11 @@ def test_the_answer_is_the_best_call_of_the_simulation_it_cites(puzzle):
         assert position["hand"] == list(sc.hand) and sc.contract is not None
         assert position["contract"]["trump"] == sc.contract[1]
     margins = {call: margin for (bot, call), (_, margin) in figures()[name].items() if bot == "strong"}
-    assert puzzle.answers == [max(margins, key=margins.__getitem__)]
+    claim = answer_claims()[puzzle.key]
+    claimed = {call: mean for call, (mean, _sd) in claim["margins"].items()}
+    assert claimed == margins, f"{name}: the claim's margins"
+    best = max(margins, key=margins.__getitem__)
+    assert best in puzzle.answers and set(puzzle.answers) == separated_calls(claim)
 
 
 @pytest.mark.parametrize("puzzle", bidding_puzzles(), ids=lambda p: p.key)
@@ -133,9 +157,10 @@ def test_the_explanation_gives_the_strong_bots_figures_of_its_answer(puzzle):
     if name in GAME_BY_NAME:
         rows = game_figures()[name]
         for word in GAME_BY_NAME[name].compare:
-            chance = rows[("strong", word)][2]
+            chance = f"{rows[('strong', word)][3]:g}"
             for lang, text in puzzle.explanation.items():
-                assert re.search(rf"(?<![\d.,]){chance}(?![\d.,])", text), (
+                shown = chance.replace(".", "," if lang == "fr" else ".")
+                assert re.search(rf"(?<![\d.,]){shown}(?![\d]|[.,]\d)", text), (
                     f"{puzzle.key} ({lang}) does not give {word}'s chance of winning the game, {chance} %"
                 )
         return

@@ -12,10 +12,13 @@ lessons/rulebook.py for which IDs apply where). With ``--json``, exactly::
                "difficulty_by_kind": {"play": {"1": 1, "2": 2, ...}, ...},
                "practised_rules": ["trick.win", ...], "unpractised_rules": [],
                "complete_languages": ["ar", "en", "fa", "fr"],
+               "puzzles_by_tricks_left": {"2": 36, "3": 55, ...}, "checked_claims": 12,
                "courses": {"saudi": {"course": "Saudi Baloot", "lessons": 12, ...},
                            "saudi-playing-well": {"course": "Saudi Baloot: playing well", ...}}},
      "moroccan": {...}, "french": {...}}
 
+``puzzles_by_tricks_left`` counts the best-card puzzles by the tricks left in the hand;
+``checked_claims`` the statements of its lessons the engine checked (docs/claims.md).
 Kinds are the puzzles' tasks (lessons.models.Task), in that order, absent kinds left out;
 every difficulty 1 to 5 is listed; rule IDs are in the order of docs/rules.md.
 
