@@ -50,7 +50,7 @@ from engine import messages
 from engine.cards import Card, NotationError
 from lessons import checking, drill_hands
 from lessons.addresses import row_addresses
-from lessons.classroom import accounts, activity, pupil_practice, pupil_trainer
+from lessons.classroom import accounts, activity, mistakes, pupil_practice, pupil_trainer
 from lessons.classroom.collation import name_key
 from lessons.classroom.due_dates import due_iso
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
@@ -75,6 +75,7 @@ User = get_user_model()
 
 TOP_WRONG = 3  # wrong answers shown per puzzle
 HISTORY_MAX = 300  # attempts shown on a pupil's page
+GLANCE_DAYS = 7  # the dashboard's "this week": the rules the class got wrong in these last days
 
 
 # ---------------------------------------------------------------- records
@@ -259,6 +260,62 @@ class Matrix:
 
 
 @dataclass
+class DrillSummary:
+    """One drill over the class: how many of the pupils it is given to started it, finished it,
+    are late with it or have not started, and the share of their first tries that were right."""
+
+    drill: Drill
+    pupils: int = 0  # those it is given to
+    started: int = 0  # started or finished
+    done: int = 0
+    late: int = 0  # past due and not finished, or finished after the due moment
+    new: int = 0  # not started
+    first_try: int = 0  # puzzles right at the first try, all pupils together
+    tried: int = 0  # puzzles tried, all pupils together
+
+    @property
+    def right(self) -> int | None:
+        return percent(self.first_try, self.tried)
+
+    @property
+    def sentence(self) -> str:
+        """ "3 of 28 started, 0 finished": each count agrees with its own words."""
+        started = ngettext(
+            "%(started)s of %(pupils)s started", "%(started)s of %(pupils)s started", self.pupils
+        ) % {"started": self.started, "pupils": self.pupils}
+        done = ngettext("%(done)s finished", "%(done)s finished", self.done) % {"done": self.done}
+        return _("%(started)s, %(done)s") % {"started": started, "done": done}
+
+
+# The orders of the summary (?sort=): the drills with most pupils in that state first; "" the
+# drills as the grid shows them, oldest first.
+SUMMARY_SORTS = ("started", "done", "late", "new", "right")
+
+
+def drill_summaries(matrix: Matrix, sort: str = "") -> list[DrillSummary]:
+    """Each drill's summary from the grid's cells (no query)."""
+    rows = []
+    for drill in matrix.drills:
+        row = DrillSummary(drill)
+        for user, _name in matrix.students:
+            cell = matrix.cells[(user.pk, drill.pk)]
+            if not cell.given:
+                continue
+            row.pupils += 1
+            row.started += cell.started or cell.done
+            row.done += cell.done
+            row.late += cell.late
+            row.new += not (cell.started or cell.done)
+            row.first_try += cell.first_try
+            row.tried += cell.tried
+        rows.append(row)
+    if sort in SUMMARY_SORTS:
+        # Stable: drills of equal counts keep the grid's order.
+        rows.sort(key=lambda r: -(r.right or 0) if sort == "right" else -getattr(r, sort))
+    return rows
+
+
+@dataclass
 class WrongAnswer:
     label: str
     count: int
@@ -266,6 +323,7 @@ class WrongAnswer:
     reason: str
     pupils: list[tuple[str, str]] = field(default_factory=list)  # (name, address of their page)
     links: str = ""  # the pupils as links, in HTML (see puzzle_report)
+    mistake: mistakes.Mistake | None = None  # the teacher's words for it
 
 
 @dataclass
@@ -631,12 +689,14 @@ def puzzle_report(
             common = sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
             for answer_json, count in common if top is None else common[:top]:
                 rule, reason = wrong_reason(puzzle, answer_json, lang, deck)
-                label = answer_label(puzzle, json.loads(answer_json), lang, deck)
+                answer = json.loads(answer_json)
+                label = answer_label(puzzle, answer, lang, deck)
                 gave = sorted(who[(puzzle_id, answer_json)], key=lambda pk: (name_key(names[pk]), pk))
                 pupils = [(names[pk], pupil_url(pk)) for pk in gave]
                 # Each pupil's link escaped once: a report holds hundreds of them.
                 links = mark_safe(between.join(link_of(pk) for pk in gave))
-                rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason, pupils, links))
+                told = mistakes.explain(puzzle, answer, lang, deck)
+                rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason, pupils, links, told))
     return list(rows.values())
 
 
@@ -770,6 +830,7 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
             "attempt": a,
             "puzzle": a.puzzle,
             "answer": answer_label(a.puzzle, a.answer, lang),
+            "mistake": None if a.correct else mistakes.explain(a.puzzle, a.answer, lang),
             "given_in": (
                 in_drill % {"title": drills[a.drill_id].title}
                 if a.drill_id is not None
@@ -807,10 +868,31 @@ def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
         for user, name, cells in matrix.shown_rows()
         if not only_inactive or activity.is_inactive(seen.get(user.pk), now)
     ]
+    sort = request.GET.get("sort", "")
+    sort = sort if sort in SUMMARY_SORTS else ""
+    week_ago = now - dt.timedelta(days=GLANCE_DAYS)
     ctx = {
         "classroom": classroom,
         "matrix": matrix,
         "rows": rows,
+        "summaries": drill_summaries(matrix, sort),
+        "sort": sort,
+        "sort_choices": [
+            ("", _("Oldest first")),
+            ("started", _("Started")),
+            ("done", _("Finished")),
+            ("late", _("Late")),
+            ("new", _("Not started")),
+            ("right", _("Share right")),
+        ],
+        "wrong_rules": mistakes.class_rules(
+            classroom.pk,
+            [d.pk for d in matrix.drills],
+            [user.pk for user, _ in matrix.students],
+            week_ago,
+            get_language() or "en",
+        ),
+        "glance_days": GLANCE_DAYS,
         "only_inactive": only_inactive,
         "inactive_days": activity.INACTIVE_DAYS,
         "weeks": activity.class_weeks(classroom, (user.pk for user, _ in matrix.students)),
