@@ -37,7 +37,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from lessons import once
 from lessons.addresses import row_addresses
-from lessons.classroom import accounts
+from lessons.classroom import accounts, time_zones
 from lessons.classroom.collation import name_key
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import (
@@ -299,6 +299,7 @@ def _teacher_page(
     status: int = 200,
     rename_form: RenameForm | None = None,
     announcement_form: AnnouncementForm | None = None,
+    zone_form: time_zones.TimeZoneForm | None = None,
 ) -> HttpResponse:
     # Only the columns shown, and each pupil's three links without a reverse() each: the page
     # lists a whole class (bench/profile_answers.py: 11.7 ms for 40 pupils before, with 120 reverses).
@@ -337,6 +338,10 @@ def _teacher_page(
         # An archived class is read-only: restoring it is the one change it offers.
         "can_change": teaches_it and classroom.archived_at is None,
         "rename_form": rename_form or RenameForm(initial={"name": classroom.name}),
+        "zone_form": zone_form
+        or time_zones.TimeZoneForm(
+            initial={"time_zone": time_zones.default_zone(classroom)}, current=time_zones.default_zone(classroom)
+        ),
         "announcement_form": announcement_form
         or AnnouncementForm(initial={"announcement": classroom.announcement}),
         "join_link": join_link(request, classroom),

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import openpyxl
+from openpyxl.cell import WriteOnlyCell
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Count, DateTimeField, F, Max, Min, Q, Sum, Value, When
@@ -50,7 +51,7 @@ from engine import messages
 from engine.cards import Card, NotationError
 from lessons import checking, drill_hands
 from lessons.addresses import row_addresses
-from lessons.classroom import accounts, activity, mistakes, pupil_practice, pupil_trainer
+from lessons.classroom import accounts, activity, mistakes, pupil_practice, pupil_trainer, time_zones
 from lessons.classroom.collation import name_key
 from lessons.classroom.due_dates import due_iso
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
@@ -848,6 +849,7 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     matrix = class_matrix(classroom)
@@ -902,6 +904,7 @@ def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     rows = puzzle_report(classroom, get_language() or "en")
@@ -910,6 +913,7 @@ def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def class_puzzle(request: HttpRequest, class_id: int, puzzle_id: int) -> HttpResponse:
     """One puzzle of the class's drills: the position and solution, and every wrong answer with
     the rule behind it and the pupils who gave it."""
@@ -939,6 +943,7 @@ def class_puzzle(request: HttpRequest, class_id: int, puzzle_id: int) -> HttpRes
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     # A former pupil's page stays readable, and so do the archived drills' records.
@@ -973,7 +978,7 @@ CSV_SEPARATORS = {"fr": ";"}
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
+def pupil_sheet(classroom: Classroom, for_workbook: bool = False) -> tuple[list[str], list[list[Any]]]:
     """One row per pupil and drill (one per pupil for a class without drills): the figures of
     the dashboard, the first-try count, the answers given and the last of them, and the pupil's
     trainer figures."""
@@ -997,6 +1002,7 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
         *pupil_trainer.csv_header(),
     ]
     yes, no, not_given = _("yes"), _("no"), _("Not given")
+    moment = _sheet_moment if for_workbook else _moment
     rows: list[list[Any]] = []
     for user, name, row in matrix.rows:
         trainer = pupil_trainer.csv_figures(ratings.get(user.pk, []))
@@ -1006,14 +1012,14 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
                 accuracy = "" if cell.accuracy is None else cell.accuracy
                 figures = [
                     *(cell.solved, cell.total, yes if cell.done else no, accuracy, cell.minutes, cell.hints),
-                    *(yes if cell.late else no, cell.first_try, cell.attempts, _moment(cell.last)),
+                    *(yes if cell.late else no, cell.first_try, cell.attempts, moment(cell.last)),
                 ]
             rows.append(
                 [
                     _csv_safe(name),
                     user.get_username(),
                     _csv_safe(drill.title),
-                    due_iso(drill),
+                    moment(due_moment(drill)) if for_workbook else due_iso(drill),
                     *figures,
                     *trainer,
                 ]
@@ -1021,6 +1027,50 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
         if not row:
             rows.append([_csv_safe(name), user.get_username(), *[""] * 12, *trainer])
     return header, rows
+
+
+def grid_sheet(classroom: Classroom, for_workbook: bool = False) -> tuple[list[str], list[list[Any]]]:
+    """The dashboard's grid as on screen: one row per pupil (name, username, last seen), one column
+    per drill with the cell's words ("Done · 3/3 solved · 67% first try"), and the trainer's
+    ratings. The row under the header gives each drill's due moment, read in the class's time zone
+    ("end of Thursday" is Thursday 23:59). ``for_workbook``: moments as dates a spreadsheet
+    computes with; else as text ("2026-12-04 23:59")."""
+    matrix = class_matrix(classroom)
+    ratings = pupil_trainer.class_ratings(user.pk for user, _ in matrix.students)
+    trained = {
+        pk: max(r.updated for r in shown if r.updated) for pk, shown in ratings.items() if any(r.updated for r in shown)
+    }
+    seen = activity.last_seen(classroom, (user.pk for user, _ in matrix.students), trained)
+    header = [_("Pupil"), _("Username"), _("Last seen"), *(_csv_safe(d.title) for d in matrix.drills)]
+    header.append(_("Puzzle trainer"))
+    moment = _sheet_moment if for_workbook else _moment
+    due_row: list[Any] = [_("Due"), "", "", *(moment(due_moment(d)) for d in matrix.drills), ""]
+    rows: list[list[Any]] = [due_row]
+    words = Words()
+    for user, name, row in matrix.rows:
+        cells = []
+        for _drill, cell in row:
+            figures = words.figures(cell)
+            cells.append(f"{words.label(cell)} · {figures}" if figures else words.label(cell))
+        trainer = ", ".join(f"{r.label} {r.rating}" for r in ratings.get(user.pk, []))
+        rows.append([_csv_safe(name), user.get_username(), moment(seen.get(user.pk)), *cells, trainer])
+    return header, rows
+
+
+def due_moment(drill: Drill) -> dt.datetime | None:
+    """The last minute a drill is on time, in its zone: its due time, or 23:59 of its due day."""
+    day, time = drill.due, drill.due_time
+    if day is None:
+        return None
+    return dt.datetime.combine(day, time or dt.time(23, 59), tzinfo=drill.zone)
+
+
+def _sheet_moment(when: dt.datetime | None) -> dt.datetime | str:
+    """A moment as a spreadsheet date (without a zone, which spreadsheets do not keep), in the
+    current time zone (the class's, see :func:`export_xlsx`)."""
+    if when is None:
+        return ""
+    return timezone.localtime(when).replace(tzinfo=None, second=0, microsecond=0)
 
 
 def puzzle_sheet(classroom: Classroom, lang: str) -> tuple[list[str], list[list[Any]]]:
@@ -1073,6 +1123,7 @@ def _attachment(response: HttpResponse, classroom: Classroom, extension: str) ->
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
     """The pupils × drills table as CSV (``?sheet=puzzles``: the puzzles), UTF-8 with a byte-order
     mark so that Excel reads Arabic and Persian, separated as the page language's spreadsheets
@@ -1083,35 +1134,58 @@ def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
     """
     classroom = class_for_teacher(request, class_id)
     lang = get_language() or "en"
-    puzzles = request.GET.get("sheet") == "puzzles"
-    header, rows = puzzle_sheet(classroom, lang) if puzzles else pupil_sheet(classroom)
+    sheet = request.GET.get("sheet", "")
+    puzzles = sheet == "puzzles"
+    if puzzles:
+        header, rows = puzzle_sheet(classroom, lang)
+    elif sheet == "grid":
+        header, rows = grid_sheet(classroom)
+    else:
+        header, rows = pupil_sheet(classroom)
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, delimiter=CSV_SEPARATORS.get(lang, ","))
     writer.writerow(header)
     writer.writerows(rows)
     response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
-    return _attachment(response, classroom, "puzzles.csv" if puzzles else "csv")
+    extension = "puzzles.csv" if puzzles else "grid.csv" if sheet == "grid" else "csv"
+    return _attachment(response, classroom, extension)
 
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def export_xlsx(request: HttpRequest, class_id: int) -> HttpResponse:
     """The same as an Excel workbook: a sheet of pupils and drills, a sheet of puzzles."""
     classroom = class_for_teacher(request, class_id)
     lang = get_language() or "en"
     workbook = openpyxl.Workbook(write_only=True)
     for title, (header, rows) in (
-        (_("Pupils"), pupil_sheet(classroom)),
+        (_("Grid"), grid_sheet(classroom, for_workbook=True)),
+        (_("Pupils"), pupil_sheet(classroom, for_workbook=True)),
         (_("Puzzles"), puzzle_sheet(classroom, lang)),
     ):
         sheet = workbook.create_sheet(title=title[:31])
+        # Arabic and Persian read from the right: the sheet's first column on the right, as the page.
+        sheet.sheet_view.rightToLeft = lang in RIGHT_TO_LEFT
         sheet.append(header)
         for row in rows:
-            sheet.append(row)
+            sheet.append([_sheet_cell(sheet, value) for value in row])
     out = io.BytesIO()
     workbook.save(out)
     return _attachment(HttpResponse(out.getvalue(), content_type=XLSX), classroom, "xlsx")
+
+
+RIGHT_TO_LEFT = ("ar", "fa")
+
+
+def _sheet_cell(sheet: Any, value: Any) -> Any:
+    """A date shown as a date (day and minute), not as the serial number a spreadsheet stores."""
+    if isinstance(value, dt.datetime):
+        cell = WriteOnlyCell(sheet, value=value)
+        cell.number_format = "yyyy-mm-dd hh:mm"
+        return cell
+    return value
 
 
 def _csv_safe(text: str) -> str:

@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from lessons.classroom import accounts, classes, dashboard, drills, own_data, reminders, teacher_puzzles
+from lessons.classroom import accounts, classes, dashboard, drills, own_data, reminders, teacher_puzzles, time_zones
 
 
 class IdConverter:
@@ -67,6 +67,7 @@ urlpatterns = [
     path(CLASS + "archive", classes.archive, name="classes-archive"),
     path(CLASS + "restore", classes.restore, name="classes-restore"),
     path(CLASS + "rename", classes.rename, name="classes-rename"),
+    path(CLASS + "time-zone", time_zones.set_time_zone, name="classes-time-zone"),
     path(CLASS + "announcement", classes.announce, name="classes-announce"),
     path(CLASS + "delete", classes.delete, name="classes-delete"),
     # Pupils of a class
