@@ -139,17 +139,21 @@ def _sentence(puzzle: Puzzle, answer: Any, rule: str, verdict: checking.Verdict,
             "suit": messages.suit_name(led, variant, lang, deck),
         }
     if card is not None and rule == "play.must-trump" and led is not None:
-        return _("Chose %(card)s without trumping, though they held no %(suit)s.") % {
+        # The rule's name, in the variant's own words, stands beside: no trump word here.
+        return _("Chose %(card)s: with no %(suit)s in hand, that card breaks this rule.") % {
             "card": label,
             "suit": messages.suit_name(led, variant, lang, deck),
         }
     if card is not None and rule in ("play.must-overtrump", "play.must-overruff"):
-        return _("Chose %(card)s, which does not beat the trump already played.") % {"card": label}
-    if card is not None and verdict.lost:
-        return _("Chose %(card)s, which gives away %(points)s card points against the best play.") % {
-            "card": label,
-            "points": verdict.lost,
+        return _("Chose %(card)s, lower than the card winning the trick, though they could beat it.") % {
+            "card": label
         }
+    if card is not None and verdict.lost:
+        return translation.ngettext(
+            "Chose %(card)s, which gives away %(points)s card point against the best play.",
+            "Chose %(card)s, which gives away %(points)s card points against the best play.",
+            verdict.lost,
+        ) % {"card": label, "points": verdict.lost}
     if verdict.legal_but_not_best:
         return _("Chose %(answer)s, which is allowed but not the best choice here.") % {"answer": label}
     if verdict.missing:
