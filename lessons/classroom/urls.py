@@ -2,7 +2,17 @@
 
 from django.urls import path, register_converter
 
-from lessons.classroom import accounts, classes, dashboard, drills, own_data, reminders, teacher_puzzles, time_zones
+from lessons.classroom import (
+    accounts,
+    classes,
+    dashboard,
+    drills,
+    login_cards,
+    own_data,
+    reminders,
+    teacher_puzzles,
+    time_zones,
+)
 
 
 class IdConverter:
@@ -73,6 +83,8 @@ urlpatterns = [
     # Pupils of a class
     path(CLASS + "students/new/", classes.students_new, name="classes-students-new"),
     path(CLASS + "cards/<slug:token>/", classes.cards, name="classes-cards"),
+    path(CLASS + "cards/", login_cards.reprint, name="classes-reprint"),
+    path(CLASS + "cards/new-passwords", login_cards.new_passwords, name="classes-new-passwords"),
     path(STUDENT, dashboard.student, name="classes-student"),
     path(STUDENT + "password", classes.student_password, name="classes-student-password"),
     path(STUDENT + "remove", classes.student_remove, name="classes-student-remove"),
