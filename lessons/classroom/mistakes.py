@@ -34,7 +34,7 @@ from lessons.models import Attempt, Puzzle, Task
 
 # The most frequent (puzzle, answer) pairs of a period told apart by the engine: each one not yet
 # in the cache runs the puzzle's check, so the dashboard reads a bounded number of them.
-PAIRS_MAX = 200
+PAIRS_MAX = 100
 RULES_SHOWN = 5  # rules in the dashboard's list
 
 # The drill theme (lessons/themes.py) that practises a rule, by the rule ID's family; the
@@ -62,9 +62,19 @@ class Mistake:
     theme: str  # the drill theme that practises it ("" when none does)
 
 
-def explain(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -> Mistake | None:
-    """The teacher's words for a wrong ``answer`` to ``puzzle`` (None for a right one)."""
-    return _explain(
+def explain(
+    puzzle: Puzzle, answer: Any, lang: str, deck: str = "french", content: tuple[Any, ...] | None = None
+) -> Mistake | None:
+    """The teacher's words for a wrong ``answer`` to ``puzzle`` (None for a right one).
+    ``content``: the puzzle's :func:`content_key`, when the caller tells many answers to it."""
+    key = content if content is not None else content_key(puzzle)
+    return _explain(*key, json.dumps(answer, sort_keys=True), lang, deck)
+
+
+def content_key(puzzle: Puzzle) -> tuple[Any, ...]:
+    """What the teacher's words depend on in a puzzle: part of the cache's key, so that a puzzle
+    edited in place is never told from the cache."""
+    return (
         puzzle.pk,
         puzzle.task,
         puzzle.variant,
@@ -73,9 +83,6 @@ def explain(puzzle: Puzzle, answer: Any, lang: str, deck: str = "french") -> Mis
         json.dumps(puzzle.why_not or {}, sort_keys=True),
         json.dumps(puzzle.rules or [], sort_keys=True),
         json.dumps(puzzle.themes or [], sort_keys=True),
-        json.dumps(answer, sort_keys=True),
-        lang,
-        deck,
     )
 
 
@@ -242,12 +249,13 @@ def class_rules(
         by_pair[(puzzle_id, json.dumps(answer, sort_keys=True))].append((user_id, n))
     frequent = sorted(by_pair.items(), key=lambda kv: (-sum(n for _u, n in kv[1]), kv[0]))[:PAIRS_MAX]
     puzzles = Puzzle.objects.in_bulk({puzzle_id for (puzzle_id, _a), _w in frequent})
+    contents = {pk: content_key(puzzle) for pk, puzzle in puzzles.items()}
     counts: dict[tuple[str, str], RuleCount] = {}
     for (puzzle_id, answer_json), who in frequent:
         puzzle = puzzles.get(puzzle_id)
         if puzzle is None:
             continue
-        mistake = explain(puzzle, json.loads(answer_json), lang)
+        mistake = _explain(*contents[puzzle_id], answer_json, lang, "french")
         if mistake is None or not mistake.rule:
             continue
         key = (puzzle.variant, mistake.rule)
