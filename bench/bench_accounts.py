@@ -10,7 +10,8 @@ Prints:
 With Django's recommended hasher as the site has it (PBKDF2, a million iterations): the cards do
 not wait for it (lessons/classroom/login_cards.py), the pupils' sign-in does. Joining hashes the
 one password the pupil chose, in the request: that hash is the whole of its time.
-Each figure is the median of a few runs (the hashing: one run), in a throwaway SQLite database (bench/child.py).
+Each figure is the median of a few runs (the hashing: one run), in a throwaway SQLite database
+(bench/child.py).
 """
 
 from __future__ import annotations
@@ -28,12 +29,11 @@ def run() -> None:
     from bench.child import throwaway_site
 
     with throwaway_site("bench-accounts-"):
+        from django.contrib.auth import get_user_model
         from django.test import Client, override_settings
 
         from lessons.classroom.login_cards import hash_card_passwords
         from lessons.models import Account, Classroom, FormResult, Role
-
-        from django.contrib.auth import get_user_model
 
         # The worker's part measured apart: queued here, run below.
         override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}).enable()
@@ -67,7 +67,12 @@ def run() -> None:
 def _join(client: object, code: str, n: int) -> float:
     form = client.get(f"/en/join/{code}/")  # type: ignore[attr-defined]
     token = re.search(r'name="token" value="([^"]+)"', form.content.decode())[1]
-    data = {"display_name": f"Joiner {n}", "password": "kmta-4827 rond", "password2": "kmta-4827 rond", "token": token}
+    data = {
+        "display_name": f"Joiner {n}",
+        "password": "kmta-4827 rond",
+        "password2": "kmta-4827 rond",
+        "token": token,
+    }
     start = time.perf_counter()
     response = client.post(f"/en/join/{code}/", data, follow=True)  # type: ignore[attr-defined]
     took = time.perf_counter() - start

@@ -340,7 +340,8 @@ def _teacher_page(
         "rename_form": rename_form or RenameForm(initial={"name": classroom.name}),
         "zone_form": zone_form
         or time_zones.TimeZoneForm(
-            initial={"time_zone": time_zones.default_zone(classroom)}, current=time_zones.default_zone(classroom)
+            initial={"time_zone": time_zones.default_zone(classroom)},
+            current=time_zones.default_zone(classroom),
         ),
         "announcement_form": announcement_form
         or AnnouncementForm(initial={"announcement": classroom.announcement}),
@@ -540,7 +541,9 @@ def students_new(request: SignedInRequest, class_id: int) -> HttpResponse:
                     # No password hashed here: a task does it (login_cards.py), the cards show at once.
                     student = accounts.create_student(name, None, home_class=classroom)
                     Membership.objects.create(classroom=classroom, student=student)
-                    made.cards.append({"name": name, "username": student.username, "password": accounts.new_password()})
+                    made.cards.append(
+                        {"name": name, "username": student.username, "password": accounts.new_password()}
+                    )
                 made.save(update_fields=["classroom", "cards"])
         if made is not None:
             login_cards.start_hashing(made)

@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import openpyxl
-from openpyxl.cell import WriteOnlyCell
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Count, DateTimeField, F, Max, Min, Q, Sum, Value, When
@@ -46,6 +45,7 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+from openpyxl.cell import WriteOnlyCell
 
 from engine import messages
 from engine.cards import Card, NotationError
@@ -1038,7 +1038,9 @@ def grid_sheet(classroom: Classroom, for_workbook: bool = False) -> tuple[list[s
     matrix = class_matrix(classroom)
     ratings = pupil_trainer.class_ratings(user.pk for user, _ in matrix.students)
     trained = {
-        pk: max(r.updated for r in shown if r.updated) for pk, shown in ratings.items() if any(r.updated for r in shown)
+        pk: max(r.updated for r in shown if r.updated)
+        for pk, shown in ratings.items()
+        if any(r.updated for r in shown)
     }
     seen = activity.last_seen(classroom, (user.pk for user, _ in matrix.students), trained)
     header = [_("Pupil"), _("Username"), _("Last seen"), *(_csv_safe(d.title) for d in matrix.drills)]

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
@@ -82,7 +82,9 @@ def present_pupils_made_here(classroom: Any) -> list[tuple[Any, str]]:
 def reprint(request: HttpRequest, class_id: int) -> HttpResponse:
     """Every pupil's card again, passwords unchanged: the username printed, the password left blank."""
     classroom = class_for_teacher(request, class_id)
-    cards = [{"name": name, "username": username} for (_pk, username), name in present_pupils_made_here(classroom)]
+    cards = [
+        {"name": name, "username": username} for (_pk, username), name in present_pupils_made_here(classroom)
+    ]
     ctx = {
         "classroom": classroom,
         "cards": cards,
@@ -134,4 +136,3 @@ def new_passwords(request: HttpRequest, class_id: int) -> HttpResponse:
     if made is not None:
         start_hashing(made)
     return HttpResponseRedirect(reverse("classes-cards", args=[classroom.pk, token]))
-

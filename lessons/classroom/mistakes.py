@@ -219,8 +219,12 @@ class RuleCount:
     @property
     def sentence(self) -> str:
         """ "3 pupils, 7 mistakes" (each count agreeing with its own words)."""
-        pupils = translation.ngettext("%(n)s pupil", "%(n)s pupils", self.pupil_count) % {"n": self.pupil_count}
-        mistakes = translation.ngettext("%(n)s mistake", "%(n)s mistakes", self.mistakes) % {"n": self.mistakes}
+        pupils = translation.ngettext("%(n)s pupil", "%(n)s pupils", self.pupil_count) % {
+            "n": self.pupil_count
+        }
+        mistakes = translation.ngettext("%(n)s mistake", "%(n)s mistakes", self.mistakes) % {
+            "n": self.mistakes
+        }
         return _("%(pupils)s, %(mistakes)s") % {"pupils": pupils, "mistakes": mistakes}
 
 
@@ -260,7 +264,9 @@ def class_rules(
             continue
         key = (puzzle.variant, mistake.rule)
         if key not in counts:
-            counts[key] = RuleCount(puzzle.variant, mistake.rule, mistake.rule_name, mistake.rule_url, mistake.theme)
+            counts[key] = RuleCount(
+                puzzle.variant, mistake.rule, mistake.rule_name, mistake.rule_url, mistake.theme
+            )
         row = counts[key]
         row.mistakes += sum(n for _u, n in who)
         row.pupils.update(u for u, _n in who)

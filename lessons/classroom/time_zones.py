@@ -68,7 +68,9 @@ def default_zone(classroom: Classroom) -> str:
     teacher's browser's), else the site's."""
     if classroom.time_zone:
         return classroom.time_zone
-    latest = Drill.objects.filter(classroom=classroom).exclude(time_zone="").order_by("-created", "-id").first()
+    latest = (
+        Drill.objects.filter(classroom=classroom).exclude(time_zone="").order_by("-created", "-id").first()
+    )
     return latest.time_zone if latest is not None else settings.TIME_ZONE
 
 

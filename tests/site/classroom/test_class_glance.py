@@ -53,8 +53,12 @@ def test_the_summary_sorts_by_status_through_plain_links(client, teacher, studen
     tampered = client.get(url + "?sort=%27%3Bdrop").text
 
     summary = re.compile(r'<table class="data glance".*?</table>', re.S)
-    assert summary.search(oldest_first)[0].index("Follow suit") < summary.search(oldest_first)[0].index("Already late")
-    assert summary.search(late_first)[0].index("Already late") < summary.search(late_first)[0].index("Follow suit")
+    assert summary.search(oldest_first)[0].index("Follow suit") < summary.search(oldest_first)[0].index(
+        "Already late"
+    )
+    assert summary.search(late_first)[0].index("Already late") < summary.search(late_first)[0].index(
+        "Follow suit"
+    )
     assert 'href="?sort=late#glance-h2"' in oldest_first  # no script needed
     assert summary.search(tampered)[0] == summary.search(oldest_first)[0]
 
@@ -91,7 +95,9 @@ def test_a_week_without_mistakes_says_so(client, teacher, student, drill):
 # ---------------------------------------------------------------- mistakes in words
 
 
-def test_the_pupil_page_gives_each_mistake_its_rule_and_a_sentence_about_the_pupil(client, teacher, student, drill):
+def test_the_pupil_page_gives_each_mistake_its_rule_and_a_sentence_about_the_pupil(
+    client, teacher, student, drill
+):
     answer(student, "sa-follow-1", "AS", False, drill=drill)
     login(client, teacher)
 
@@ -184,14 +190,20 @@ def test_the_grid_csv_has_a_row_per_pupil_and_a_column_per_drill(client, teacher
     assert rows[3][3].startswith("Started · 1/")
 
 
-def test_the_workbook_opens_on_the_grid_with_real_dates_right_to_left_in_arabic(client, teacher, student, drill):
+def test_the_workbook_opens_on_the_grid_with_real_dates_right_to_left_in_arabic(
+    client, teacher, student, drill
+):
     drill.due = dt.date(2026, 12, 4)
     drill.save()
     answer(student, "sa-winner-1", "W", True, drill=drill)
     login(client, teacher)
 
-    arabic = openpyxl.load_workbook(io.BytesIO(client.get(f"/ar/classes/{drill.classroom_id}/dashboard.xlsx").content))
-    french = openpyxl.load_workbook(io.BytesIO(client.get(f"/fr/classes/{drill.classroom_id}/dashboard.xlsx").content))
+    arabic = openpyxl.load_workbook(
+        io.BytesIO(client.get(f"/ar/classes/{drill.classroom_id}/dashboard.xlsx").content)
+    )
+    french = openpyxl.load_workbook(
+        io.BytesIO(client.get(f"/fr/classes/{drill.classroom_id}/dashboard.xlsx").content)
+    )
 
     grid = arabic.worksheets[0]
     assert grid["D2"].value == dt.datetime(2026, 12, 4, 23, 59) and grid["D2"].is_date

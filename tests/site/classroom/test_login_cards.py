@@ -16,7 +16,10 @@ NAMES = "Ali\nسارة\nJean-Pierre"
 
 def printed(text):
     """(username, password) pairs of the printed cards."""
-    return re.findall(r'lang="en">([a-z0-9]+)</dd></div>\s*<div><dt>Password</dt><dd class="secret[^"]*"[^>]*>([^<]*)</dd>', text)
+    return re.findall(
+        r'lang="en">([a-z0-9]+)</dd></div>\s*<div><dt>Password</dt><dd class="secret[^"]*"[^>]*>([^<]*)</dd>',
+        text,
+    )
 
 
 def without_worker(settings):
@@ -24,7 +27,9 @@ def without_worker(settings):
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 
 
-def test_the_cards_show_before_any_password_is_hashed_and_say_how_many_are_ready(client, settings, teacher, classroom):
+def test_the_cards_show_before_any_password_is_hashed_and_say_how_many_are_ready(
+    client, settings, teacher, classroom
+):
     without_worker(settings)
     login(client, teacher)
 
@@ -34,7 +39,9 @@ def test_the_cards_show_before_any_password_is_hashed_and_say_how_many_are_ready
 
     cards = printed(response.text)
     assert len(cards) == 3 and all(password for _username, password in cards)
-    assert not any(User.objects.get(username=u).has_usable_password() for u, _p in cards)  # nothing hashed yet
+    assert not any(
+        User.objects.get(username=u).has_usable_password() for u, _p in cards
+    )  # nothing hashed yet
     assert "Passwords being set: 0 of 3 accounts ready." in " ".join(response.text.split())
     assert 'hx-trigger="every 2s"' in response.text
 
