@@ -8,6 +8,8 @@ import io
 import re
 
 import openpyxl
+from django.core import mail
+from django.core.management import call_command
 from django.utils import timezone
 
 from lessons.models import Attempt, Drill, Puzzle
@@ -211,3 +213,25 @@ def test_the_workbook_opens_on_the_grid_with_real_dates_right_to_left_in_arabic(
     assert all(sheet.sheet_view.rightToLeft for sheet in arabic.worksheets)
     assert not any(sheet.sheet_view.rightToLeft for sheet in french.worksheets)
     assert isinstance(french.worksheets[1]["N2"].value, dt.datetime)  # the last answer, one row per drill
+
+
+def test_the_reminder_and_the_pupil_page_name_the_day_of_the_class_zone(
+    client, settings, teacher, student, drill
+):
+    settings.REMINDERS_BY_EMAIL = True
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.REMINDER_HOURS = 24 * 400
+    student.email = "sara@example.com"
+    student.save()
+    drill.due = dt.date(2026, 12, 4)  # a drill due "end of Thursday", set in the site's zone (UTC)
+    drill.save()
+    login(client, teacher)
+    client.post(f"/en/classes/{drill.classroom_id}/time-zone", {"time_zone": "America/Toronto"})
+
+    call_command("send_due_reminders", stdout=io.StringIO())
+    login(client, student)
+    mine = words(client.get("/en/drills/").text)
+
+    [sent] = mail.outbox
+    assert "4 December 2026" in sent.subject and "5 December" not in sent.body
+    assert "4 December 2026" in mine or "Dec. 4, 2026" in mine
