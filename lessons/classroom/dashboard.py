@@ -69,7 +69,7 @@ from lessons.models import (
 )
 from lessons.progress import percent
 from lessons.render import page
-from lessons.templatetags.baloot import list_separator, variant_gettext
+from lessons.templatetags.baloot import list_separator, localize_separators, variant_gettext
 from lessons.templatetags.table import best_card_view, card_faces, table_view
 
 User = get_user_model()
@@ -1053,7 +1053,8 @@ def grid_sheet(classroom: Classroom, for_workbook: bool = False) -> tuple[list[s
         cells = []
         for _drill, cell in row:
             figures = words.figures(cell)
-            cells.append(f"{words.label(cell)} · {figures}" if figures else words.label(cell))
+            text = f"{words.label(cell)} · {figures}" if figures else words.label(cell)
+            cells.append(localize_separators(text))  # a bar in Arabic and Persian, as on the page
         trainer = ", ".join(f"{r.label} {r.rating}" for r in ratings.get(user.pk, []))
         rows.append([_csv_safe(name), user.get_username(), moment(seen.get(user.pk)), *cells, trainer])
     return header, rows
