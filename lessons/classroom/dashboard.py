@@ -280,9 +280,10 @@ class DrillSummary:
 
     @property
     def sentence(self) -> str:
-        """ "3 of 28 started, 0 finished": each count agrees with its own words."""
+        """ "3 of 28 started, 0 finished": each verb agrees with its own count (French "1 sur 28 a
+        commencé", "3 sur 28 ont commencé")."""
         started = ngettext(
-            "%(started)s of %(pupils)s started", "%(started)s of %(pupils)s started", self.pupils
+            "%(started)s of %(pupils)s started", "%(started)s of %(pupils)s started", self.started
         ) % {"started": self.started, "pupils": self.pupils}
         done = ngettext("%(done)s finished", "%(done)s finished", self.done) % {"done": self.done}
         return _("%(started)s, %(done)s") % {"started": started, "done": done}
