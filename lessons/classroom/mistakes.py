@@ -165,6 +165,10 @@ def _sentence(puzzle: Puzzle, answer: Any, rule: str, verdict: checking.Verdict,
         return _("Chose %(answer)s, which is allowed but not the best choice here.") % {"answer": label}
     if verdict.missing:
         return _("Ticked %(answer)s and left out cards that may be played.") % {"answer": label}
+    right = verdict.solution.labels if verdict.solution is not None else []
+    if len(right) == 1 and puzzle.task not in (*CARD_TASKS, Task.ALL_LEGAL):
+        # One right answer (a seat, a count, a team, a call): the teacher reads both.
+        return _("Answered %(answer)s instead of %(right)s.") % {"answer": label, "right": right[0]}
     if rule:
         return _("Answered %(answer)s, against this rule.") % {"answer": label}
     return _("Answered %(answer)s, which is wrong.") % {"answer": label}

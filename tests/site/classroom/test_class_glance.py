@@ -235,3 +235,13 @@ def test_the_reminder_and_the_pupil_page_name_the_day_of_the_class_zone(
     [sent] = mail.outbox
     assert "4 December 2026" in sent.subject and "5 December" not in sent.body
     assert "4 December 2026" in mine or "Dec. 4, 2026" in mine
+
+
+def test_a_wrong_seat_is_told_beside_the_right_one(client, teacher, student, drill):
+    answer(student, "sa-winner-1", "E", False, drill=drill)
+    puzzle = Puzzle.objects.get(key="sa-winner-1")
+    login(client, teacher)
+
+    html = client.get(f"/en/classes/{drill.classroom_id}/dashboard/puzzles/{puzzle.pk}/").text
+
+    assert "Answered East instead of West." in words(html)
