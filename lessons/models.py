@@ -335,12 +335,23 @@ class Classroom(models.Model):
     # The game the class plays, which the drill editor offers first (blank: not said yet; the
     # editor then guesses it, lessons/classroom/class_variant.py).
     variant = models.CharField(max_length=16, choices=Variant.choices, blank=True, default="")
+    # The zone its teacher sets for the class (blank: the site's): due days end at midnight there,
+    # and every moment on its pages, mails and spreadsheets is read there.
+    time_zone = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ("name", "id")
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def zone(self) -> dt.tzinfo:
+        """The class's time zone (the site's when none is set, or one no longer known)."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone) if self.time_zone else timezone.get_default_timezone()
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return timezone.get_default_timezone()
 
 
 class Membership(models.Model):

@@ -37,7 +37,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from lessons import once
 from lessons.addresses import row_addresses
-from lessons.classroom import accounts
+from lessons.classroom import accounts, login_cards, time_zones
 from lessons.classroom.collation import name_key
 from lessons.classroom.dashboard import student_drill_rows
 from lessons.classroom.permissions import (
@@ -299,6 +299,7 @@ def _teacher_page(
     status: int = 200,
     rename_form: RenameForm | None = None,
     announcement_form: AnnouncementForm | None = None,
+    zone_form: time_zones.TimeZoneForm | None = None,
 ) -> HttpResponse:
     # Only the columns shown, and each pupil's three links without a reverse() each: the page
     # lists a whole class (bench/profile_answers.py: 11.7 ms for 40 pupils before, with 120 reverses).
@@ -337,6 +338,11 @@ def _teacher_page(
         # An archived class is read-only: restoring it is the one change it offers.
         "can_change": teaches_it and classroom.archived_at is None,
         "rename_form": rename_form or RenameForm(initial={"name": classroom.name}),
+        "zone_form": zone_form
+        or time_zones.TimeZoneForm(
+            initial={"time_zone": time_zones.default_zone(classroom)},
+            current=time_zones.default_zone(classroom),
+        ),
         "announcement_form": announcement_form
         or AnnouncementForm(initial={"announcement": classroom.announcement}),
         "join_link": join_link(request, classroom),
@@ -532,11 +538,15 @@ def students_new(request: SignedInRequest, class_id: int) -> HttpResponse:
             if made is not None:
                 made.classroom = classroom
                 for name in form.cleaned_data["names"]:
-                    password = accounts.new_password()
-                    student = accounts.create_student(name, password, home_class=classroom)
+                    # No password hashed here: a task does it (login_cards.py), the cards show at once.
+                    student = accounts.create_student(name, None, home_class=classroom)
                     Membership.objects.create(classroom=classroom, student=student)
-                    made.cards.append({"name": name, "username": student.username, "password": password})
+                    made.cards.append(
+                        {"name": name, "username": student.username, "password": accounts.new_password()}
+                    )
                 made.save(update_fields=["classroom", "cards"])
+        if made is not None:
+            login_cards.start_hashing(made)
         return _to_cards(request, classroom, token)
     ctx = {
         "classroom": classroom,
@@ -565,9 +575,11 @@ def cards(request: SignedInRequest, class_id: int, token: str) -> HttpResponse:
     ).first()
     if made is None:
         raise Http404
+    shown = once.cards_of(made)
     ctx = {
         "classroom": classroom,
-        "cards": once.cards_of(made),
+        "cards": shown,
+        "ready": login_cards.ready(shown) if shown else 0,
         "hours": once.CARDS_HOURS,
         "login_url": request.build_absolute_uri(reverse("accounts-login")),
     }

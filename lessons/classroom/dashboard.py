@@ -45,12 +45,21 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+from openpyxl.cell import WriteOnlyCell
 
 from engine import messages
 from engine.cards import Card, NotationError
 from lessons import checking, drill_hands
 from lessons.addresses import row_addresses
-from lessons.classroom import accounts, activity, pupil_practice, pupil_trainer, puzzle_versions
+from lessons.classroom import (
+    accounts,
+    activity,
+    mistakes,
+    pupil_practice,
+    pupil_trainer,
+    puzzle_versions,
+    time_zones,
+)
 from lessons.classroom.collation import name_key
 from lessons.classroom.due_dates import due_iso
 from lessons.classroom.permissions import class_for_teacher, display_name, student_of
@@ -68,13 +77,14 @@ from lessons.models import (
 )
 from lessons.progress import percent
 from lessons.render import page
-from lessons.templatetags.baloot import list_separator, variant_gettext
+from lessons.templatetags.baloot import list_separator, localize_separators, variant_gettext
 from lessons.templatetags.table import best_card_view, card_faces, table_view
 
 User = get_user_model()
 
 TOP_WRONG = 3  # wrong answers shown per puzzle
 HISTORY_MAX = 300  # attempts shown on a pupil's page
+GLANCE_DAYS = 7  # the dashboard's "this week": the rules the class got wrong in these last days
 
 
 # ---------------------------------------------------------------- records
@@ -259,6 +269,63 @@ class Matrix:
 
 
 @dataclass
+class DrillSummary:
+    """One drill over the class: how many of the pupils it is given to started it, finished it,
+    are late with it or have not started, and the share of their first tries that were right."""
+
+    drill: Drill
+    pupils: int = 0  # those it is given to
+    started: int = 0  # started or finished
+    done: int = 0
+    late: int = 0  # past due and not finished, or finished after the due moment
+    new: int = 0  # not started
+    first_try: int = 0  # puzzles right at the first try, all pupils together
+    tried: int = 0  # puzzles tried, all pupils together
+
+    @property
+    def right(self) -> int | None:
+        return percent(self.first_try, self.tried)
+
+    @property
+    def sentence(self) -> str:
+        """ "3 of 28 started, 0 finished": each verb agrees with its own count (French "1 sur 28 a
+        commencé", "3 sur 28 ont commencé")."""
+        started = ngettext(
+            "%(started)s of %(pupils)s started", "%(started)s of %(pupils)s started", self.started
+        ) % {"started": self.started, "pupils": self.pupils}
+        done = ngettext("%(done)s finished", "%(done)s finished", self.done) % {"done": self.done}
+        return _("%(started)s, %(done)s") % {"started": started, "done": done}
+
+
+# The orders of the summary (?sort=): the drills with most pupils in that state first; "" the
+# drills as the grid shows them, oldest first.
+SUMMARY_SORTS = ("started", "done", "late", "new", "right")
+
+
+def drill_summaries(matrix: Matrix, sort: str = "") -> list[DrillSummary]:
+    """Each drill's summary from the grid's cells (no query)."""
+    rows = []
+    for drill in matrix.drills:
+        row = DrillSummary(drill)
+        for user, _name in matrix.students:
+            cell = matrix.cells[(user.pk, drill.pk)]
+            if not cell.given:
+                continue
+            row.pupils += 1
+            row.started += cell.started or cell.done
+            row.done += cell.done
+            row.late += cell.late
+            row.new += not (cell.started or cell.done)
+            row.first_try += cell.first_try
+            row.tried += cell.tried
+        rows.append(row)
+    if sort in SUMMARY_SORTS:
+        # Stable: drills of equal counts keep the grid's order.
+        rows.sort(key=lambda r: -(r.right or 0) if sort == "right" else -getattr(r, sort))
+    return rows
+
+
+@dataclass
 class WrongAnswer:
     label: str
     count: int
@@ -266,6 +333,7 @@ class WrongAnswer:
     reason: str
     pupils: list[tuple[str, str]] = field(default_factory=list)  # (name, address of their page)
     links: str = ""  # the pupils as links, in HTML (see puzzle_report)
+    mistake: mistakes.Mistake | None = None  # the teacher's words for it
 
 
 @dataclass
@@ -632,12 +700,14 @@ def puzzle_report(
             common = sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
             for answer_json, count in common if top is None else common[:top]:
                 rule, reason = wrong_reason(puzzle, answer_json, lang, deck)
-                label = answer_label(puzzle, json.loads(answer_json), lang, deck)
+                answer = json.loads(answer_json)
+                label = answer_label(puzzle, answer, lang, deck)
                 gave = sorted(who[(puzzle_id, answer_json)], key=lambda pk: (name_key(names[pk]), pk))
                 pupils = [(names[pk], pupil_url(pk)) for pk in gave]
                 # Each pupil's link escaped once: a report holds hundreds of them.
                 links = mark_safe(between.join(link_of(pk) for pk in gave))
-                rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason, pupils, links))
+                told = mistakes.explain(puzzle, answer, lang, deck)
+                rows[puzzle_id].wrong.append(WrongAnswer(label, count, rule, reason, pupils, links, told))
     return list(rows.values())
 
 
@@ -771,6 +841,7 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
             "attempt": a,
             "puzzle": a.puzzle,
             "answer": answer_label(a.puzzle, a.answer, lang),
+            "mistake": None if a.correct else mistakes.explain(a.puzzle, a.answer, lang),
             "given_in": (
                 in_drill % {"title": drills[a.drill_id].title}
                 if a.drill_id is not None
@@ -788,6 +859,7 @@ def student_history(classroom: Classroom, student: Any) -> list[dict[str, Any]]:
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     matrix = class_matrix(classroom)
@@ -808,10 +880,31 @@ def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
         for user, name, cells in matrix.shown_rows()
         if not only_inactive or activity.is_inactive(seen.get(user.pk), now)
     ]
+    sort = request.GET.get("sort", "")
+    sort = sort if sort in SUMMARY_SORTS else ""
+    week_ago = now - dt.timedelta(days=GLANCE_DAYS)
     ctx = {
         "classroom": classroom,
         "matrix": matrix,
         "rows": rows,
+        "summaries": drill_summaries(matrix, sort),
+        "sort": sort,
+        "sort_choices": [
+            ("", _("Oldest first")),
+            ("started", _("Started")),
+            ("done", _("Finished")),
+            ("late", _("Late")),
+            ("new", _("Not started")),
+            ("right", _("Share right")),
+        ],
+        "wrong_rules": mistakes.class_rules(
+            classroom.pk,
+            [d.pk for d in matrix.drills],
+            [user.pk for user, _ in matrix.students],
+            week_ago,
+            get_language() or "en",
+        ),
+        "glance_days": GLANCE_DAYS,
         "only_inactive": only_inactive,
         "inactive_days": activity.INACTIVE_DAYS,
         "weeks": activity.class_weeks(classroom, (user.pk for user, _ in matrix.students)),
@@ -821,6 +914,7 @@ def dashboard(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     rows = puzzle_report(classroom, get_language() or "en")
@@ -829,6 +923,7 @@ def puzzles(request: HttpRequest, class_id: int) -> HttpResponse:
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def class_puzzle(request: HttpRequest, class_id: int, puzzle_id: int) -> HttpResponse:
     """One puzzle of the class's drills: the position and solution, and every wrong answer with
     the rule behind it and the pupils who gave it."""
@@ -858,6 +953,7 @@ def class_puzzle(request: HttpRequest, class_id: int, puzzle_id: int) -> HttpRes
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def student(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     classroom = class_for_teacher(request, class_id)
     # A former pupil's page stays readable, and so do the archived drills' records.
@@ -892,7 +988,7 @@ CSV_SEPARATORS = {"fr": ";"}
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
+def pupil_sheet(classroom: Classroom, for_workbook: bool = False) -> tuple[list[str], list[list[Any]]]:
     """One row per pupil and drill (one per pupil for a class without drills): the figures of
     the dashboard, the first-try count, the answers given and the last of them, and the pupil's
     trainer figures."""
@@ -916,6 +1012,7 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
         *pupil_trainer.csv_header(),
     ]
     yes, no, not_given = _("yes"), _("no"), _("Not given")
+    moment = _sheet_moment if for_workbook else _moment
     rows: list[list[Any]] = []
     for user, name, row in matrix.rows:
         trainer = pupil_trainer.csv_figures(ratings.get(user.pk, []))
@@ -925,14 +1022,14 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
                 accuracy = "" if cell.accuracy is None else cell.accuracy
                 figures = [
                     *(cell.solved, cell.total, yes if cell.done else no, accuracy, cell.minutes, cell.hints),
-                    *(yes if cell.late else no, cell.first_try, cell.attempts, _moment(cell.last)),
+                    *(yes if cell.late else no, cell.first_try, cell.attempts, moment(cell.last)),
                 ]
             rows.append(
                 [
                     _csv_safe(name),
                     user.get_username(),
                     _csv_safe(drill.title),
-                    due_iso(drill),
+                    moment(due_moment(drill)) if for_workbook else due_iso(drill),
                     *figures,
                     *trainer,
                 ]
@@ -940,6 +1037,53 @@ def pupil_sheet(classroom: Classroom) -> tuple[list[str], list[list[Any]]]:
         if not row:
             rows.append([_csv_safe(name), user.get_username(), *[""] * 12, *trainer])
     return header, rows
+
+
+def grid_sheet(classroom: Classroom, for_workbook: bool = False) -> tuple[list[str], list[list[Any]]]:
+    """The dashboard's grid as on screen: one row per pupil (name, username, last seen), one column
+    per drill with the cell's words ("Done · 3/3 solved · 67% first try"), and the trainer's
+    ratings. The row under the header gives each drill's due moment, read in the class's time zone
+    ("end of Thursday" is Thursday 23:59). ``for_workbook``: moments as dates a spreadsheet
+    computes with; else as text ("2026-12-04 23:59")."""
+    matrix = class_matrix(classroom)
+    ratings = pupil_trainer.class_ratings(user.pk for user, _ in matrix.students)
+    trained = {
+        pk: max(r.updated for r in shown if r.updated)
+        for pk, shown in ratings.items()
+        if any(r.updated for r in shown)
+    }
+    seen = activity.last_seen(classroom, (user.pk for user, _ in matrix.students), trained)
+    header = [_("Pupil"), _("Username"), _("Last seen"), *(_csv_safe(d.title) for d in matrix.drills)]
+    header.append(_("Puzzle trainer"))
+    moment = _sheet_moment if for_workbook else _moment
+    due_row: list[Any] = [_("Due"), "", "", *(moment(due_moment(d)) for d in matrix.drills), ""]
+    rows: list[list[Any]] = [due_row]
+    words = Words()
+    for user, name, row in matrix.rows:
+        cells = []
+        for _drill, cell in row:
+            figures = words.figures(cell)
+            text = f"{words.label(cell)} · {figures}" if figures else words.label(cell)
+            cells.append(localize_separators(text))  # a bar in Arabic and Persian, as on the page
+        trainer = ", ".join(f"{r.label} {r.rating}" for r in ratings.get(user.pk, []))
+        rows.append([_csv_safe(name), user.get_username(), moment(seen.get(user.pk)), *cells, trainer])
+    return header, rows
+
+
+def due_moment(drill: Drill) -> dt.datetime | None:
+    """The last minute a drill is on time, in its zone: its due time, or 23:59 of its due day."""
+    day, time = drill.due, drill.due_time
+    if day is None:
+        return None
+    return dt.datetime.combine(day, time or dt.time(23, 59), tzinfo=drill.zone)
+
+
+def _sheet_moment(when: dt.datetime | None) -> dt.datetime | str:
+    """A moment as a spreadsheet date (without a zone, which spreadsheets do not keep), in the
+    current time zone (the class's, see :func:`export_xlsx`)."""
+    if when is None:
+        return ""
+    return timezone.localtime(when).replace(tzinfo=None, second=0, microsecond=0)
 
 
 def puzzle_sheet(classroom: Classroom, lang: str) -> tuple[list[str], list[list[Any]]]:
@@ -992,6 +1136,7 @@ def _attachment(response: HttpResponse, classroom: Classroom, extension: str) ->
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
     """The pupils × drills table as CSV (``?sheet=puzzles``: the puzzles), UTF-8 with a byte-order
     mark so that Excel reads Arabic and Persian, separated as the page language's spreadsheets
@@ -1002,35 +1147,58 @@ def export_csv(request: HttpRequest, class_id: int) -> HttpResponse:
     """
     classroom = class_for_teacher(request, class_id)
     lang = get_language() or "en"
-    puzzles = request.GET.get("sheet") == "puzzles"
-    header, rows = puzzle_sheet(classroom, lang) if puzzles else pupil_sheet(classroom)
+    sheet = request.GET.get("sheet", "")
+    puzzles = sheet == "puzzles"
+    if puzzles:
+        header, rows = puzzle_sheet(classroom, lang)
+    elif sheet == "grid":
+        header, rows = grid_sheet(classroom)
+    else:
+        header, rows = pupil_sheet(classroom)
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, delimiter=CSV_SEPARATORS.get(lang, ","))
     writer.writerow(header)
     writer.writerows(rows)
     response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
-    return _attachment(response, classroom, "puzzles.csv" if puzzles else "csv")
+    extension = "puzzles.csv" if puzzles else "grid.csv" if sheet == "grid" else "csv"
+    return _attachment(response, classroom, extension)
 
 
 @require_safe
 @login_required
+@time_zones.in_class_zone
 def export_xlsx(request: HttpRequest, class_id: int) -> HttpResponse:
     """The same as an Excel workbook: a sheet of pupils and drills, a sheet of puzzles."""
     classroom = class_for_teacher(request, class_id)
     lang = get_language() or "en"
     workbook = openpyxl.Workbook(write_only=True)
     for title, (header, rows) in (
-        (_("Pupils"), pupil_sheet(classroom)),
+        (_("Grid"), grid_sheet(classroom, for_workbook=True)),
+        (_("Pupils"), pupil_sheet(classroom, for_workbook=True)),
         (_("Puzzles"), puzzle_sheet(classroom, lang)),
     ):
         sheet = workbook.create_sheet(title=title[:31])
+        # Arabic and Persian read from the right: the sheet's first column on the right, as the page.
+        sheet.sheet_view.rightToLeft = lang in RIGHT_TO_LEFT
         sheet.append(header)
         for row in rows:
-            sheet.append(row)
+            sheet.append([_sheet_cell(sheet, value) for value in row])
     out = io.BytesIO()
     workbook.save(out)
     return _attachment(HttpResponse(out.getvalue(), content_type=XLSX), classroom, "xlsx")
+
+
+RIGHT_TO_LEFT = ("ar", "fa")
+
+
+def _sheet_cell(sheet: Any, value: Any) -> Any:
+    """A date shown as a date (day and minute), not as the serial number a spreadsheet stores."""
+    if isinstance(value, dt.datetime):
+        cell = WriteOnlyCell(sheet, value=value)
+        cell.number_format = "yyyy-mm-dd hh:mm"
+        return cell
+    return value
 
 
 def _csv_safe(text: str) -> str:

@@ -125,6 +125,7 @@ class DrillForm(forms.ModelForm):
 
     def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.classroom = classroom
         first, last = due_date_range()
         self.fields["due"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
         pupils = self.fields["pupils"]
@@ -158,7 +159,10 @@ class DrillForm(forms.ModelForm):
         return due
 
     def clean_time_zone(self) -> str:
-        """A zone the site knows, or the drill's so far (a tampered field is ignored, not an error)."""
+        """The class's zone when its teacher set one; else a zone the site knows, or the drill's so
+        far (a tampered field is ignored, not an error)."""
+        if self.classroom.time_zone:
+            return self.classroom.time_zone
         name = str(self.cleaned_data.get("time_zone") or "").strip()
         if name and name in available_zones():
             return name

@@ -7,10 +7,12 @@ from lessons.classroom import (
     classes,
     dashboard,
     drills,
+    login_cards,
     own_data,
     reminders,
     teacher_puzzles,
     theme_drills,
+    time_zones,
 )
 
 
@@ -76,11 +78,14 @@ urlpatterns = [
     path(CLASS + "archive", classes.archive, name="classes-archive"),
     path(CLASS + "restore", classes.restore, name="classes-restore"),
     path(CLASS + "rename", classes.rename, name="classes-rename"),
+    path(CLASS + "time-zone", time_zones.set_time_zone, name="classes-time-zone"),
     path(CLASS + "announcement", classes.announce, name="classes-announce"),
     path(CLASS + "delete", classes.delete, name="classes-delete"),
     # Pupils of a class
     path(CLASS + "students/new/", classes.students_new, name="classes-students-new"),
     path(CLASS + "cards/<slug:token>/", classes.cards, name="classes-cards"),
+    path(CLASS + "cards/", login_cards.reprint, name="classes-reprint"),
+    path(CLASS + "cards/new-passwords", login_cards.new_passwords, name="classes-new-passwords"),
     path(STUDENT, dashboard.student, name="classes-student"),
     path(STUDENT + "password", classes.student_password, name="classes-student-password"),
     path(STUDENT + "remove", classes.student_remove, name="classes-student-remove"),

@@ -211,7 +211,7 @@ def teacher_sees_the_result(page: Page, base: str, lang: str, classroom: Classro
         page.screenshot(path=artifacts / "classes-dashboard-ar.png", full_page=True)
 
     with page.expect_download() as info:
-        link(page, lang, "Download the results (CSV)").click()
+        link(page, lang, "One row per pupil and drill (CSV)").click()
     download = info.value
     assert download.suggested_filename.endswith(".csv")
     path = download.path()

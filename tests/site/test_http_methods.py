@@ -32,6 +32,7 @@ GET_AND_POST = {
     "classes-remove-teacher",
     "classes-students-new",
     "classes-student-password",
+    "classes-new-passwords",
     "classes-student-remove",
     "classes-leave",
     "classes-archive",

@@ -120,7 +120,7 @@ def test_the_workbook_opens_with_a_pupil_sheet_and_a_puzzle_sheet(client, teache
     assert response["Content-Type"].startswith("application/vnd.openxmlformats")
     assert 'filename="riyadh-club-' in response["Content-Disposition"]
     book = openpyxl.load_workbook(io.BytesIO(response.content))
-    pupils, puzzles = book.worksheets
+    _grid, pupils, puzzles = book.worksheets
     assert (pupils.title, puzzles.title) == ("Élèves", "Problèmes")
     rows = list(pupils.values)
     assert rows[0][:3] == ("Élève", "Identifiant", "Entraînement")

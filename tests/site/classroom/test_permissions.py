@@ -117,6 +117,7 @@ MATRIX = [
     ("post", "/en/classes/{c}/archive", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/restore", {}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/rename", {"name": "Renamed"}, (A, F, N, A, A, N, F)),
+    ("post", "/en/classes/{c}/time-zone", {"time_zone": "Asia/Riyadh"}, (A, F, N, A, A, N, F)),
     ("post", "/en/classes/{c}/announcement", {"announcement": "Hi"}, (A, F, N, A, A, N, F)),
     # The class has a pupil: its owner is told it cannot be deleted (409 for the form sent anyway).
     ("get", "/en/classes/{c}/delete", None, (A, F, N, T, F, N, F)),
@@ -125,6 +126,9 @@ MATRIX = [
     ("get", "/en/classes/{c}/students/new/", None, (A, F, N, T, T, N, T)),
     ("post", "/en/classes/{c}/students/new/", {"names": "Ali", "token": ONCE}, (A, F, N, A, A, N, F)),
     ("get", "/en/classes/{c}/cards/{tok}/", None, (A, F, N, T, N, N, N)),
+    ("get", "/en/classes/{c}/cards/", None, (A, F, N, T, T, N, T)),
+    ("get", "/en/classes/{c}/cards/new-passwords", None, (A, F, N, T, T, N, F)),
+    ("post", "/en/classes/{c}/cards/new-passwords", {}, (A, F, N, A, A, N, F)),
     ("get", "/en/classes/{c}/students/{s}/", None, (A, F, N, T, T, N, T)),
     ("get", "/en/classes/{c}/students/{s}/password", None, (A, F, N, T, T, N, F)),
     ("post", "/en/classes/{c}/students/{s}/password", {"token": ONCE}, (A, F, N, A, A, N, F)),
