@@ -1,10 +1,11 @@
 /* The solver's search (engine/solver/search.py, Search.trick) in C.
  *
- * The same algorithm, step for step: fail-soft alpha-beta over card points, one call per trick,
- * the transposition table keyed on the cards left and the leader, the enhanced transposition
- * cut-off, the quick bounds (quick tricks, master trumps), the same move ordering with the same
- * remembered replies and killer moves. It proves the same values, visits the same nodes and
- * stores the same table entries as the Python search; the tests compare them on many deals.
+ * The same algorithm: fail-soft alpha-beta over card points, one call per trick, the enhanced
+ * transposition cut-off, the quick bounds (quick tricks, master trumps), the same move ordering
+ * with the same remembered replies and killer moves. One difference: the transposition table is
+ * keyed on the cards left by relative rank (tt_key), so positions that differ only in which
+ * zero-point cards are gone share an entry (about 5 % fewer nodes on whole deals). It proves the
+ * same values as the Python search, the reference; the tests compare them on many deals.
  *
  * Nothing of the rules is written here. Legality comes from the rule set's own function
  * (engine.play.legal_mask_for), called back once per hand and trick and remembered; points,
@@ -442,9 +443,53 @@ typedef struct {
     uint32_t eq_mask[4];
     int eq_width[4];
     uint8_t *eq_table[4];
+    /* Per suit, per set of its mergeable cards left (bits 0..width-1): the set that stands for it in
+     * the table's key (tt_key). */
+    uint8_t zrep[4][8];
     long long nodes;
     Map fixed, order_cache, killer;
 } Core;
+
+/* ---- the table's key: the cards left by relative rank ---------------------------------------
+ *
+ * A suit's mergeable cards (equivalence.py: the zero-point cards, the weakest of the suit, all
+ * worth the same) are told apart only by their order: two positions that differ in which of them
+ * were played, but whose cards left lie in the same order with the same owners, are one position
+ * (exchange the cards' names: every comparison the rules make and every point agree). Cards never
+ * change hands, so in one deal the mergeable cards left of a suit fall in at most eight classes
+ * (their owners, weakest first); the key holds each class as its first set (zrep) in place of the
+ * cards, and the other cards as they are. The table is one deal's, as before. */
+
+static inline uint64_t tt_key(const Core *s, uint32_t hk, int leader) {
+    uint32_t k = hk & ~s->mergeable;
+    for (int su = 0; su < 4; su++)
+        k |= (uint32_t)s->zrep[su][(hk >> (8 * su)) & s->eq_mask[su]] << (8 * su);
+    return k | (uint64_t)leader << 32;
+}
+
+/* ``c`` (a card left in ``hk``) as the table stores it: a mergeable card by its place among its
+ * suit's mergeable cards left (rank 0 for the weakest), so that an equivalent position reads back
+ * its own card. */
+static inline int canonical_card(const Core *s, int c, uint32_t hk) {
+    int su = c >> 3, r = c & 7;
+    if (!(s->eq_mask[su] >> r & 1))
+        return c;
+    uint32_t below = (hk >> (8 * su)) & s->eq_mask[su] & ((1u << r) - 1);
+    return 8 * su + __builtin_popcount(below);
+}
+
+/* The card of ``hk`` a stored card stands for (-1: none). */
+static inline int actual_card(const Core *s, int c, uint32_t hk) {
+    if (c < 0)
+        return c;
+    int su = c >> 3, r = c & 7;
+    if (!(s->eq_mask[su] >> r & 1))
+        return c;
+    uint32_t held = (hk >> (8 * su)) & s->eq_mask[su];
+    for (; r > 0 && held; r--)
+        held &= held - 1;
+    return held ? 8 * su + __builtin_ctz(held) : -1;
+}
 
 static inline int low_card(uint32_t m) { return __builtin_ctz(m); }
 static inline int top_card(uint32_t m) { return 31 - __builtin_clz(m); }
@@ -650,7 +695,7 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
     uint32_t hand0 = hk & owners[leader];
     if (left == 1)
         return last_trick(s, leader, hk);
-    uint64_t key = hk | (uint64_t)leader << 32;
+    uint64_t key = tt_key(s, hk, leader);
     int top = rem + bonus;
     int64_t e0 = only < 0 ? tt_get(&s->table->map, key) : -1;
     int lo = 0, hi = top, first = only;
@@ -695,7 +740,7 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
     } else {
         lo = (int)(e0 & 511);
         hi = (int)(e0 >> 9 & 511);
-        first = (int)(e0 >> 18) - 1;
+        first = actual_card(s, (int)(e0 >> 18) - 1, hk);
     }
     if (lo >= beta)
         return lo;
@@ -788,7 +833,7 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                         /* Every slot asked for at once: the memory reads overlap. */
                         int c3 = moves3.k[i3] & 31;
                         int w3 = st[c3] > sw2 && ((c3 >> 3) == led || (c3 >> 3) == trump) ? s3 : w2;
-                        keys3[i3] = (hk2 ^ BIT(c3)) | (uint64_t)w3 << 32;
+                        keys3[i3] = tt_key(s, hk2 ^ BIT(c3), w3);
                         __builtin_prefetch(&s->table->map.slots[slot_of(keys3[i3], s->table->map.bits)]);
                     }
                     for (int i3 = 0; i3 < moves3.n; i3++) {
@@ -905,7 +950,8 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
             lo = best0;
             hi = best0;
         }
-        if (tt_put(&s->table->map, key, (uint64_t)(lo | hi << 9 | (best_card + 1) << 18)) < 0 ||
+        int stored = best_card < 0 ? -1 : canonical_card(s, best_card, hk);
+        if (tt_put(&s->table->map, key, (uint64_t)(lo | hi << 9 | (stored + 1) << 18)) < 0 ||
             map_put(&s->killer, hand0, (uint32_t)(best_card + 1)) < 0)
             return FAIL;
     }
@@ -1006,6 +1052,29 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         if (!ok || PyErr_Occurred())
             return -1;
     }
+    for (int su = 0; su < 4; su++) {
+        /* The owners of the k mergeable cards left, weakest first, as a number: (4^k - 1) / 3 plus
+         * their base-4 digits; the first set with a given number stands for the others. */
+        int codes[8];
+        for (uint32_t held = 0; held < 8; held++) {
+            int code = 0, digit = 1;
+            self->zrep[su][held] = (uint8_t)held;
+            for (int r = 0; r < 8; r++)
+                if ((held & self->eq_mask[su]) >> r & 1) {
+                    int c = 8 * su + r, owner = 0;
+                    while (owner < 3 && !(self->owners[owner] >> c & 1))
+                        owner++;
+                    code += owner * digit;
+                    digit *= 4;
+                }
+            codes[held] = code + (digit - 1) / 3;
+            for (uint32_t h = 0; h < held; h++)
+                if (codes[h] == codes[held] && (h & ~self->eq_mask[su]) == 0) {
+                    self->zrep[su][held] = (uint8_t)h;
+                    break;
+                }
+        }
+    }
     if (map_alloc(&self->fixed, 10) < 0 ||
         map_alloc(&self->order_cache, 10) < 0 || map_alloc(&self->killer, 8) < 0)
         return -1;
@@ -1036,6 +1105,19 @@ static PyObject *Core_trick(Core *self, PyObject *args) {
     if (v == FAIL)
         return NULL;
     return PyLong_FromLong(v);
+}
+
+static PyObject *Core_best_lead(Core *self, PyObject *args) {
+    int leader;
+    unsigned long long hk;
+    if (!PyArg_ParseTuple(args, "iK", &leader, &hk))
+        return NULL;
+    if (leader < 0 || leader > 3 || hk == 0 || hk >> 32) {
+        PyErr_SetString(PyExc_ValueError, "not a trick start");
+        return NULL;
+    }
+    int64_t e = tt_get(&self->table->map, tt_key(self, (uint32_t)hk, leader));
+    return PyLong_FromLong(e < 0 ? -1 : actual_card(self, (int)(e >> 18) - 1, (uint32_t)hk));
 }
 
 static PyObject *Core_get_nodes(Core *self, void *closure) { return PyLong_FromLongLong(self->nodes); }
@@ -1072,6 +1154,8 @@ static PyGetSetDef Core_getset[] = {
 static PyMethodDef Core_methods[] = {
     {"trick", (PyCFunction)Core_trick, METH_VARARGS,
      "trick(leader, hk, left, rem, alpha, beta, only=-1): Search.trick in C."},
+    {"best_lead", (PyCFunction)Core_best_lead, METH_VARARGS,
+     "best_lead(leader, hk): the best lead the table knows at this trick start, -1 when none."},
     {NULL},
 };
 
