@@ -15,7 +15,8 @@ The transposition table is a :class:`Table` (``engine.solver._native.Table``): a
 that several searches of one deal can share, as they share a dict in Python
 (:func:`engine.solver.core.new_table` makes one; ``Table.reset()`` empties it and keeps its
 memory). A dict given instead is copied in, and the entries are copied back when the solve is
-done; its keys are the C core's own, for the C core's next solve of the deal. The memory of a search's maps is kept for the next search, so solving many deals in a
+done; its keys are the C core's own, for the C core's next solve of the deal. The memory of a
+search's maps is kept for the next search, so solving many deals in a
 row, as a Monte-Carlo evaluator does, allocates almost nothing.
 """
 

@@ -191,7 +191,9 @@ def test_solver_new_table_is_of_the_kind_the_search_reads(monkeypatch):
 
 
 @needs_native
-@pytest.mark.parametrize("variant,trumps", [("saudi", [4]), ("saudi", [0, 1, 2, 3]), ("french", [0, 1, 2, 3])])
+@pytest.mark.parametrize(
+    "variant,trumps", [("saudi", [4]), ("saudi", [0, 1, 2, 3]), ("french", [0, 1, 2, 3])]
+)
 def test_solver_native_core_table_keyed_by_relative_rank(variant, trumps, monkeypatch):
     # The C core's table is keyed on the cards left by relative rank: positions that differ only in
     # which zero-point cards are gone share an entry when those left lie in the same order with the
