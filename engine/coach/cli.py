@@ -17,6 +17,7 @@ from engine.bots.view import View, shown_from
 from engine.cards import SEATS, Card, NotationError, Seat
 from engine.coach.evaluator import SAMPLES, Evaluation
 from engine.coach.review import Judgement, review_hand, verdict
+from engine.coach.words import sentence
 from engine.explain import Reason
 from engine.hand import Called, Doubled, Phase
 from engine.messages import render
@@ -46,11 +47,13 @@ MAX_SAMPLES = 512
 
 
 def _reasons(reasons: Sequence[Reason], rules: RuleSet, lang: str) -> list[dict[str, Any]]:
-    """Each reason as its rule ID, its params and, where the engine's catalogs word it, its sentence."""
+    """Each reason as its rule ID, its params and its sentence (``message``): the coach's verdict
+    from the engine's keyed catalog entries, a principle (``hint.*``) as the practice table says it
+    (:mod:`engine.coach.words`)."""
     out = []
     for r in reasons:
         item: dict[str, Any] = {"rule": r.rule, "params": _json(r.params)}
-        text = render(r, rules.name, lang)
+        text = sentence(r, rules.name, lang) if r.rule.startswith("hint.") else render(r, rules.name, lang)
         if text and text != r.rule:
             item["message"] = text
         out.append(item)
