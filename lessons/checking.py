@@ -737,7 +737,9 @@ def _call_options(position: str) -> dict[str, dict[str, float]]:
         for seat, call in data.get("calls", []):
             auction = auction.call(call, Seat.parse(seat))
         view = view_from({**data, "seat": str(auction.to_act)})
-        evaluation = evaluate_call(view, 0, PUZZLE_SAMPLES)
+        # The learner's call as meant: a pass is not "pass now, buy later", a Hokm is not switched
+        # to Sun at the confirmation (the evaluator's seat keeps to its call).
+        evaluation = evaluate_call(view, 0, PUZZLE_SAMPLES, kept=True)
     except (InputError, ValueError, KeyError):
         return {}
     return {
