@@ -203,3 +203,27 @@ def test_solver_native_core_table_keyed_by_relative_rank(variant, trumps, monkey
     for _ in range(100):
         t = random_position(variant, {}, trumps, rng, 6)
         _compare(t, monkeypatch)
+
+
+@pytest.mark.parametrize("label,variant,options,trumps", CONTRACTS, ids=[c[0] for c in CONTRACTS])
+def test_solver_native_legality_reads_other_cards_of_the_trick_by_suit(label, variant, options, trumps):
+    # The C core asks the rule set about a trick with the card led and the card winning as they
+    # are and every other card as the weakest of its suit (engine/solver/_native.c,
+    # legality_code): the answer must be the same as for the trick itself.
+    from engine.ranking import STRENGTH, trick_winner_index
+
+    legal = legal_mask_for(rules_for(variant, options))
+    rng = random.Random(f"legality-code-{label}")
+    checked = 0
+    for _ in range(4000):
+        trump = rng.choice(trumps)
+        cards = rng.sample(range(32), 3 + 8)
+        trick = cards[: rng.randint(2, 3)]
+        hand = mask_of(c for c in cards[3:] if rng.random() < 0.7)
+        wi = trick_winner_index(trick, trump)
+        weakest = [min(range(8 * s, 8 * s + 8), key=lambda c: STRENGTH[trump][c]) for s in range(4)]
+        canonical = [c if i in (0, wi) else weakest[c >> 3] for i, c in enumerate(trick)]
+        if canonical != trick:
+            checked += 1
+        assert legal(hand, canonical, trump, False) == legal(hand, trick, trump, False), (trick, canonical)
+    assert checked > 1000
