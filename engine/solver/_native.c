@@ -7,7 +7,8 @@
  * zero-point cards are gone share an entry (about 5 % fewer nodes on whole deals), and a lead of a
  * suit whose best card out is the partner's comes before the cheapest leads (2 %). It proves the
  * same values as the Python search, the reference; the tests compare them on many deals.
- * Legality is asked about a trick as the rules read it (legality_code): half as many questions.
+ * Legality is asked about a trick as the rules read it (legality_code), and the replies are
+ * remembered under that trick: half as many questions, fewer and hotter remembered replies.
  *
  * Nothing of the rules is written here. Legality comes from the rule set's own function
  * (engine.play.legal_mask_for), called back once per hand and trick and remembered; points,
@@ -677,6 +678,9 @@ static uint64_t legality_code(const Core *s, uint64_t code) {
  * packed; 0 with a Python error set. */
 static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours,
                                      int last, Where *at) {
+    /* Remembered under the trick as legality reads it: the replies depend on nothing else (the
+     * legal cards, the card winning, whose team holds it, the last card or not). */
+    code = legality_code(s, code);
     uint64_t hkey = hand | code, w;
     if (map_get(&s->fixed, hkey, &w)) {
         if (w & MERGING)
@@ -685,7 +689,7 @@ static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint
         at->key = hkey;
         return w;
     }
-    uint64_t legal = legality_get(s->legality, hand, legality_code(s, code), s->trump);
+    uint64_t legal = legality_get(s->legality, hand, code, s->trump);
     if (legal == (uint64_t)-1)
         return 0;
     uint32_t z = (uint32_t)legal & s->mergeable;
@@ -708,7 +712,7 @@ static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint
 /* Ask the memory now for the remembered replies the loop will want next: the read overlaps the
  * search of the current card. */
 static inline void prefetch_replies(const Core *s, uint32_t hand, uint64_t code) {
-    __builtin_prefetch(&s->fixed.slots[slot_of(hand | code, s->fixed.bits)]);
+    __builtin_prefetch(&s->fixed.slots[slot_of(hand | legality_code(s, code), s->fixed.bits)]);
 }
 
 /* Everyone holds one card: the trick plays itself. Points of ``seat``'s team. */
