@@ -372,7 +372,8 @@ static uint64_t legality_call(Legality *self, uint32_t hand, uint64_t code, int 
 static uint64_t legality_get(Legality *self, uint32_t hand, uint64_t code, int trump) {
     int led = (int)(code >> 32 & 31) >> 3;
     uint32_t lt = (uint32_t)0xFF << (8 * led);
-    if (trump < 4)
+    /* A hand that holds the suit led follows it: its trumps are not read then (tested too). */
+    if (trump < 4 && !(hand & lt))
         lt |= (uint32_t)0xFF << (8 * trump);
     uint64_t key = (hand & lt) | code | (uint64_t)trump << 50, v;
     if (map_get(&self->map, key, &v))

@@ -227,3 +227,28 @@ def test_solver_native_legality_reads_other_cards_of_the_trick_by_suit(label, va
             checked += 1
         assert legal(hand, canonical, trump, False) == legal(hand, trick, trump, False), (trick, canonical)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("label,variant,options,trumps", CONTRACTS, ids=[c[0] for c in CONTRACTS])
+def test_solver_native_legality_of_a_hand_that_follows_reads_the_led_suit(label, variant, options, trumps):
+    # The C core remembers the answer for a hand that holds the suit led under those cards alone
+    # (engine/solver/_native.c, legality_get): the legal cards are of the suit led, whatever else
+    # the hand holds, trumps included.
+    legal = legal_mask_for(rules_for(variant, options))
+    rng = random.Random(f"legality-follow-{label}")
+    for _ in range(3000):
+        trump = rng.choice(trumps)
+        cards = rng.sample(range(32), 3 + 8)
+        trick = cards[: rng.randint(1, 3)]
+        led = SUIT_MASK[trick[0] >> 3]
+        pool = [c for c in range(32) if c not in trick]
+        kept = mask_of(c for c in cards[3:] if (1 << c) & led)
+        if not kept:
+            continue
+        answers = set()
+        for _ in range(3):
+            others = mask_of(c for c in rng.sample(pool, rng.randint(0, 6)) if not (1 << c) & led)
+            got = legal(kept | others, trick, trump, False)
+            assert got & ~led == 0
+            answers.add(got)
+        assert len(answers) == 1
