@@ -372,8 +372,10 @@ static uint64_t legality_call(Legality *self, uint32_t hand, uint64_t code, int 
 static uint64_t legality_get(Legality *self, uint32_t hand, uint64_t code, int trump) {
     int led = (int)(code >> 32 & 31) >> 3;
     uint32_t lt = (uint32_t)0xFF << (8 * led);
-    /* A hand that holds the suit led follows it: its trumps are not read then (tested too). */
-    if (trump < 4 && !(hand & lt))
+    /* A hand that holds the suit led follows it: its trumps are not read then, and no card of
+     * another suit is legal (tested too). */
+    int follows = (hand & lt) != 0;
+    if (trump < 4 && !follows)
         lt |= (uint32_t)0xFF << (8 * trump);
     uint64_t key = (hand & lt) | code | (uint64_t)trump << 50, v;
     if (map_get(&self->map, key, &v))
@@ -387,6 +389,8 @@ static uint64_t legality_get(Legality *self, uint32_t hand, uint64_t code, int t
         if (shown != others && shown != 0)
             return legal; /* not the expected shape: answered, not remembered */
         all_others = shown != 0;
+    } else if (follows) {
+        all_others = 0;
     } else {
         /* Whether other suits' cards would be legal: ask with one card more, outside the trick. */
         uint32_t trick_cards = 0;
