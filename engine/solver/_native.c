@@ -354,7 +354,15 @@ static uint64_t legality_call(Legality *self, uint32_t hand, uint64_t code, int 
         PyList_SET_ITEM(t, i, c);
     }
     self->calls++;
-    PyObject *r = PyObject_CallFunction(self->fn, "kOiO", (unsigned long)hand, t, trump, Py_False);
+    /* A vector call: no format to parse, no tuple of arguments made. */
+    PyObject *h = PyLong_FromUnsignedLong((unsigned long)hand), *tr = PyLong_FromLong(trump);
+    PyObject *r = NULL;
+    if (h && tr) {
+        PyObject *args[4] = {h, t, tr, Py_False};
+        r = PyObject_Vectorcall(self->fn, args, 4, NULL);
+    }
+    Py_XDECREF(h);
+    Py_XDECREF(tr);
     Py_DECREF(t);
     if (!r)
         return (uint64_t)-1;
