@@ -88,7 +88,7 @@ $(NATIVE): engine/solver/_native.c | $(PY)
 	@$(BUILD_TOOLS)
 	rm -f engine/solver/_native*.so $@
 	mkdir -p build
-	if gcc -O2 -shared -fPIC -Wall -Wno-missing-field-initializers \
+	if gcc -O3 -shared -fPIC -Wall -Wno-missing-field-initializers \
 	    -I"$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("include"))')" engine/solver/_native.c \
 	    -o engine/solver/_native"$$($(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')" \
 	    > build/native.log 2>&1; \

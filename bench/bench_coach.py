@@ -1,11 +1,12 @@
-"""BENCH hint_principle_share, hint_samples_p50, review_hand_s_p95: the coach (engine/coach/).
+"""BENCH hint_principle_share, hint_engine_samples_p50, review_hand_s_p95: the coach (engine/coach/).
 
 Prints:
   BENCH hint_principle_share <v> ratio  card hints (300 random decisions with a choice, in hands
                                         played by the rule-of-thumb bots, all three variants) whose
                                         first reason is a principle, not "best on average"
                                         (``hint.estimate``) nor the rules of thumb (``hint.thumb``)
-  BENCH hint_samples_p50 <v> deals      the sampled deals behind those hints (the median)
+  BENCH hint_engine_samples_p50 <v> deals  the sampled deals behind those hints (the median;
+                                          bench_hints prints the table's, hint_samples_p50)
   BENCH hint_engine_ms_p95 <v> ms       the engine's time for one of those hints (CPU time)
   BENCH review_hand_s_p50 / _p95 <v> s  the review of one seat's decisions in a played hand (its
                                         calls and its eight cards), judged from its view with the
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv or [])
     share, used, times = hints(args.decisions, args.samples)
     print(f"BENCH hint_principle_share {share:.3f} ratio")
-    print(f"BENCH hint_samples_p50 {statistics.median(used):.0f} deals")
+    print(f"BENCH hint_engine_samples_p50 {statistics.median(used):.0f} deals")
     print(f"BENCH hint_engine_ms_p95 {percentile(times, 0.95) * 1000:.0f} ms")
     if args.hands:
         judged = reviews(args.hands, args.samples)

@@ -3,6 +3,8 @@
 Prints:
   BENCH hint_ms_p50 <v> ms     median server time of a hint (htmx post, board rendered)
   BENCH hint_ms_p95 <v> ms     95th percentile of the same
+  BENCH hint_samples_p50 <v> deals   the sampled deals behind those hints (the median of the hints
+                               that sampled: one legal choice, or a rule, samples none)
   BENCH practice_advice_ms_p95 <v> ms   the engine's part: :func:`engine.advice.advise` alone
 
 The requests: games at the practice table of each variant (Django's test Client with the htmx
@@ -67,8 +69,9 @@ def advice_times(hands: int, seed: int = 1) -> list[float]:
     return times
 
 
-def request_times(games: int) -> list[float]:
-    """Server time of a hint at each decision of the learner, at tables of every variant."""
+def request_times(games: int, samples: list[int] | None = None) -> list[float]:
+    """Server time of a hint at each decision of the learner, at tables of every variant; the sampled
+    deals behind each hint that sampled go to ``samples``."""
     from django.test import Client
 
     from lessons.models import PracticeGame
@@ -90,6 +93,9 @@ def request_times(games: int) -> list[float]:
                 times.append(time.perf_counter() - start)
                 assert response.status_code == 200, response.status_code
                 game.refresh_from_db()
+                used = (game.hands[-1].get("hint") or {}).get("samples") or 0
+                if samples is not None and used:
+                    samples.append(used)
                 _learner_move(client, Table(game), rng)
     return times
 
@@ -117,10 +123,12 @@ def _learner_move(client: Any, table: Any, rng: random.Random) -> None:
 def run() -> None:
     from bench.child import throwaway_site
 
+    samples: list[int] = []
     with throwaway_site("bench-hints-"):
-        requests = request_times(GAMES)
+        requests = request_times(GAMES, samples)
     print(f"BENCH hint_ms_p50 {statistics.median(requests) * 1000:.0f} ms")
     print(f"BENCH hint_ms_p95 {percentile(requests, 0.95) * 1000:.0f} ms")
+    print(f"BENCH hint_samples_p50 {statistics.median(samples) if samples else 0:.0f} deals")
     engine = advice_times(HANDS)
     print(f"BENCH practice_advice_ms_p95 {percentile(engine, 0.95) * 1000:.0f} ms")
 

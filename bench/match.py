@@ -24,6 +24,7 @@ import argparse
 import math
 import statistics
 import sys
+import time
 from pathlib import Path
 
 if __package__ in (None, ""):
@@ -69,8 +70,9 @@ def _play(variant: str, seed: int, deck: list[Card], hand: Hand, bots: list[Bot]
 
 def margins(variant: str, deals: int, samples: int) -> list[float]:
     """For each deal: the new bot's card points minus the old one's, the mean of both seatings."""
-    out = []
+    out: list[float] = []
     seed = 0
+    start = time.monotonic()
     while len(out) < deals:
         seed += 1
         sold = _contract_deal(variant, 7919 * seed)
@@ -83,6 +85,15 @@ def margins(variant: str, deals: int, samples: int) -> list[float]:
         first = ns - ew
         ns, ew = _play(variant, seed, deck, hand, [old[0], new[1], old[2], new[3]])
         out.append((first + (ew - ns)) / 2)
+        if len(out) % 10 == 0:
+            # Progress on stderr (the run is long): how far, how fast, the margin so far.
+            spent = time.monotonic() - start
+            print(
+                f"# {variant}: {len(out)} deals, {spent / len(out):.1f} s a deal, "
+                f"margin so far {statistics.fmean(out):+.1f}",
+                file=sys.stderr,
+                flush=True,
+            )
     return out
 
 

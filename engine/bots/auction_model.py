@@ -44,10 +44,19 @@ def explains(
 
 
 def finish_auction(
-    rules: RuleSet, dealer: Seat, bidding_card: int, calls: Sequence[str], hands: Sequence[int]
+    rules: RuleSet,
+    dealer: Seat,
+    bidding_card: int,
+    calls: Sequence[str],
+    hands: Sequence[int],
+    keeps: Seat | None = None,
 ) -> Contract | None:
     """The contract sold after ``calls`` (in order from the first speaker) and rule-of-thumb calls
-    from then on, the seats holding ``hands`` (five-card masks by seat); ``None``: a void hand."""
+    from then on, the seats holding ``hands`` (five-card masks by seat); ``None``: a void hand.
+
+    ``keeps``: the seat that made the last of ``calls`` keeps to it for the rest of the auction,
+    rather than speaking by the rules of thumb: after a pass it passes, after a bid it confirms it
+    (a call as meant, as a bidding puzzle asks it: "pass" is not "pass now, buy later")."""
     model = _model(rules, dealer, bidding_card)
     for call in calls:
         done = model.apply(call)
@@ -55,7 +64,11 @@ def finish_auction(
             return done
     while True:
         seat = model.to_act()
-        choice = heuristic_call(rules.name, model.choices(), hands[seat], bidding_card)
+        choices = model.choices()
+        if seat == keeps:
+            choice = "confirm" if "confirm" in choices else "pass" if "pass" in choices else choices[0]
+        else:
+            choice = heuristic_call(rules.name, choices, hands[seat], bidding_card)
         done = model.apply(choice)
         if done is not None or model.void:
             return done

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.auction import Call, Contract, Doubling, IllegalCall, Void, first_leader, new_auction
+from engine.auction import Contract, Void, first_leader
 from engine.bots.view import View, shown_from
-from engine.cards import SEATS, Card, NotationError, Seat
+from engine.cards import SEATS, Card, Seat
 from engine.coach.evaluator import SAMPLES, Evaluation
 from engine.coach.review import Judgement, review_hand, verdict
+from engine.coach.words import sentence
 from engine.explain import Reason
 from engine.hand import Called, Doubled, Phase
 from engine.messages import render
@@ -32,13 +33,13 @@ from engine.notation import (
     parse_rules,
     parse_seat,
     parse_seat_map,
-    text_of,
+    read_calls,
 )
 from engine.play import legal_mask
 from engine.projects import Project
 from engine.ranking import trick_winner_index
 from engine.tricks import Played
-from engine.variants import RuleSet, Saudi
+from engine.variants import RuleSet
 
 COMMON = ("rules", "lang")
 MAX_SAMPLES = 512
@@ -46,11 +47,13 @@ MAX_SAMPLES = 512
 
 
 def _reasons(reasons: Sequence[Reason], rules: RuleSet, lang: str) -> list[dict[str, Any]]:
-    """Each reason as its rule ID, its params and, where the engine's catalogs word it, its sentence."""
+    """Each reason as its rule ID, its params and its sentence (``message``): the coach's verdict
+    from the engine's keyed catalog entries, a principle (``hint.*``) as the practice table says it
+    (:mod:`engine.coach.words`)."""
     out = []
     for r in reasons:
         item: dict[str, Any] = {"rule": r.rule, "params": _json(r.params)}
-        text = render(r, rules.name, lang)
+        text = sentence(r, rules.name, lang) if r.rule.startswith("hint.") else render(r, rules.name, lang)
         if text and text != r.rule:
             item["message"] = text
         out.append(item)
@@ -92,21 +95,6 @@ def _seed(obj: Mapping[str, Any]) -> int:
     return as_int(obj["seed"], "seed", 0, 2**63 - 1) if "seed" in obj else 0
 
 
-def _calls(obj: Mapping[str, Any]) -> list[tuple[Seat, str]]:
-    out = []
-    for i, item in enumerate(as_list(obj["calls"], "calls", '[["E", "pass"], …]')):
-        where = f"calls[{i}]"
-        if not isinstance(item, list) or len(item) != 2:
-            raise bad_field(item, where, '["E", "pass"]')
-        seat = parse_seat(item[0], f"{where}[0]")
-        try:
-            word = str(Call.parse(item[1]))
-        except NotationError:
-            raise InputError("unknown-call", f"{where}[1]", value=text_of(item[1])) from None
-        out.append((seat, word))
-    return out
-
-
 def _plays(obj: Mapping[str, Any], field: str = "plays") -> list[tuple[Seat, Card]]:
     out = []
     for i, item in enumerate(as_list(obj.get(field, []), field, '[["E", "9C"], …]')):
@@ -120,38 +108,25 @@ def _plays(obj: Mapping[str, Any], field: str = "plays") -> list[tuple[Seat, Car
 
 
 class _Record:
-    """The auction and the doubling replayed from the calls: the contract, the words, the phase."""
+    """The auction and the doubling replayed from ``obj["calls"]`` (read and checked as every command
+    reads them, :func:`engine.notation.read_calls`): the contract, the calls and words, the phase."""
 
-    def __init__(self, rules: RuleSet, dealer: Seat, bidding_card: Card, calls: Sequence[tuple[Seat, str]]):
-        self.auction = new_auction(rules, dealer, bidding_card)
-        self.contract: Contract | None = None
-        self.doubling: Doubling | None = None
-        self.called: list[Called] = []
-        self.doubled: list[Doubled] = []
-        for i, (seat, word) in enumerate(calls):
-            where = f"calls[{i}]"
-            try:
-                if self.contract is None:
-                    if seat != self.auction.to_act:
-                        raise InputError(
-                            "out-of-turn", f"{where}[0]", value=seat, expected=self.auction.to_act
-                        )
-                    self.auction = self.auction.call(word, seat)
-                    self.called.append(Called(seat, str(self.auction.history[-1].call)))
-                    sold = self.auction.contract
-                    if isinstance(sold, Void):
-                        raise InputError("auction-over", f"{where}[1]", value=word)
-                    if isinstance(sold, Contract):
-                        self.contract = sold
-                        if isinstance(rules, Saudi):
-                            self.doubling = Doubling(rules, sold, (0, 0))
-                elif self.doubling is not None and not self.doubling.is_over:
-                    self.doubling = self.doubling.call(word, seat)
-                    self.doubled.append(Doubled(seat, str(self.doubling.history[-1][1])))
-                else:
-                    raise InputError("auction-over", f"{where}[1]", value=word)
-            except IllegalCall as e:
-                raise InputError("call-refused", f"{where}[1]", value=word, reasons=e.reasons) from None
+    def __init__(self, obj: Mapping[str, Any], rules: RuleSet, dealer: Seat, bidding_card: Card):
+        self.auction, self.doubling = read_calls(obj, rules, dealer, bidding_card)
+        history = self.auction.history
+        sold = self.auction.contract
+        if isinstance(sold, Void):
+            last = len(history) - 1
+            raise InputError("auction-over", f"calls[{last}][1]", value=str(history[last].call))
+        self.contract: Contract | None = sold if isinstance(sold, Contract) else None
+        self.called = [Called(r.seat, str(r.call)) for r in history]
+        words = self.doubling.history if self.doubling is not None else ()
+        self.doubled = [Doubled(seat, str(word)) for seat, word in words]
+
+    @property
+    def calls(self) -> list[tuple[Seat, str]]:
+        """Every call and doubling word, in order, as ``(seat, word)``."""
+        return [(c.seat, c.call) for c in self.called] + [(d.seat, d.call) for d in self.doubled]
 
     @property
     def doubling_open(self) -> bool:
@@ -173,7 +148,7 @@ def view_from(obj: Mapping[str, Any]) -> View:
     bidding_card = parse_card(obj["bidding_card"], "bidding_card")
     seat = parse_seat(obj["seat"], "seat")
     own = parse_cards(obj["hand"], "hand", 0, 8)
-    record = _Record(rules, dealer, bidding_card, _calls(obj))
+    record = _Record(obj, rules, dealer, bidding_card)
     plays = _plays(obj)
     mask = sum(1 << c for c in own)
     check_distinct(
@@ -300,8 +275,8 @@ def cmd_review(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
     seat = parse_seat(obj["seat"], "seat")
     hands = _four(obj, "hands", 8)
     first = _four(obj, "first", 5) if "first" in obj else None
-    calls = _calls(obj)
-    record = _Record(rules, dealer, bidding_card, calls)
+    record = _Record(obj, rules, dealer, bidding_card)
+    calls = record.calls
     if record.contract is None or record.doubling_open:
         raise InputError("bad-field", "calls", value=len(calls), expected="an auction that sold a contract")
     plays = _plays(obj)

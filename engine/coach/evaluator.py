@@ -355,9 +355,13 @@ def evaluate_card(
 
 
 def evaluate_call(
-    view: View, seed: int = 0, samples: int = SAMPLES, budget_ms: float | None = None
+    view: View, seed: int = 0, samples: int = SAMPLES, budget_ms: float | None = None, kept: bool = False
 ) -> Evaluation:
-    """Every allowed call (a redeal aside) valued in game points: the seat's team's minus the other's."""
+    """Every allowed call (a redeal aside) valued in game points: the seat's team's minus the other's.
+
+    The auction goes on by the rules of thumb, the seat's own later calls included; ``kept``: the
+    seat keeps to the call valued instead (:func:`~engine.bots.auction_model.finish_auction`'s
+    ``keeps``), as a bidding puzzle means it."""
     choices = [c for c in view.choices if c != "redeal"]
     if not choices:
         raise ValueError("the seat has no call to make now")
@@ -372,7 +376,10 @@ def evaluate_call(
     while count.more():
         first = sample_auction_deal(view, calls, rng)
         for call in choices:
-            contract = finish_auction(view.rules, view.dealer, view.bidding_card, [*calls, call], first.hands)
+            keeps = view.seat if kept else None
+            contract = finish_auction(
+                view.rules, view.dealer, view.bidding_card, [*calls, call], first.hands, keeps
+            )
             if contract is None:
                 values[call].append(0.0)  # a void hand: nobody scores
                 continue

@@ -5,8 +5,10 @@ cards, where cards lie face down, the trick and the cards played. The hidden car
 face-down ones, the player's own included: nobody has seen them, so every way of laying them in the
 covered piles fits what was seen (a card that did not follow suit says nothing of the face-down
 cards, which could not be played). Each sample lays them at random in the covered piles
-(:meth:`~engine.decouverte.hand.DecouverteHand.resume`), plays the card, and plays the hand out with
-the découverte bot for both players; :func:`engine.coach.evaluator.evaluate_sampled` averages the
+(:meth:`~engine.decouverte.hand.DecouverteHand.resume`), plays the card, and plays the hand out:
+exactly, both players perfect on that lay (:mod:`engine.decouverte.exact`), from
+:data:`~engine.decouverte.exact.EXACT_TRICKS` tricks left, where that fits a hint's time; before,
+with the découverte bot for both players. :func:`engine.coach.evaluator.evaluate_sampled` averages the
 player's card points over the samples, seeded from the view alone, and marks a mistake by its one
 rule (:meth:`engine.coach.evaluator.Evaluation.mistake`).
 
@@ -26,7 +28,8 @@ from engine.cards import CARDS, FULL_DECK, SUIT_MASK, TWO_SEATS, Card, Seat, car
 from engine.cards import other_player as other
 from engine.coach.evaluator import Evaluation, card_groups, evaluate_sampled
 from engine.coach.review import Judgement
-from engine.decouverte.hand import DecouverteHand
+from engine.decouverte.exact import EXACT_TRICKS, Endgame
+from engine.decouverte.hand import TRICKS, DecouverteHand
 from engine.decouverte.table import PILES, DecouverteDeal, Table
 from engine.explain import Reason
 from engine.ranking import POINTS, STRENGTH, trick_winner_index
@@ -91,9 +94,18 @@ def evaluate(view: Mapping[str, Any], seed: int = 0, samples: int = SAMPLES) -> 
     reps = sorted(set(groups.values()))
     order = sorted(groups, key=lambda c: (reps.index(groups[c]), c))
 
+    exact = TRICKS - len(view["played"]) // 2 <= EXACT_TRICKS
+
     def values_on(rng: random.Random) -> dict[str, float]:
         down = _lay(view, rng)
-        on = {c: float(_play_out(DecouverteHand.resume(dict(view), down), c)) for c in reps}
+        if exact:
+            # Near the end the lay is played out perfectly by both (every card is known on it).
+            hand = DecouverteHand.resume(dict(view), down)
+            solved = Endgame(hand).values()
+            before = hand.points[hand.to_play]
+            on = {c: float(before + solved[CARDS[c]]) for c in reps}
+        else:
+            on = {c: float(_play_out(DecouverteHand.resume(dict(view), down), c)) for c in reps}
         return {str(CARDS[c]): on[groups[c]] for c in groups}
 
     return evaluate_sampled(

@@ -1,10 +1,14 @@
 /* The solver's search (engine/solver/search.py, Search.trick) in C.
  *
- * The same algorithm, step for step: fail-soft alpha-beta over card points, one call per trick,
- * the transposition table keyed on the cards left and the leader, the enhanced transposition
- * cut-off, the quick bounds (quick tricks, master trumps), the same move ordering with the same
- * remembered replies and killer moves. It proves the same values, visits the same nodes and
- * stores the same table entries as the Python search; the tests compare them on many deals.
+ * The same algorithm: fail-soft alpha-beta over card points, one call per trick, the enhanced
+ * transposition cut-off, the quick bounds (quick tricks, master trumps), the same move ordering
+ * with the same remembered replies and killer moves. Two differences: the transposition table is
+ * keyed on the cards left by relative rank (tt_key), so positions that differ only in which
+ * zero-point cards are gone share an entry (about 5 % fewer nodes on whole deals), and a lead of a
+ * suit whose best card out is the partner's comes before the cheapest leads (2 %). It proves the
+ * same values as the Python search, the reference; the tests compare them on many deals.
+ * Legality is asked about a trick as the rules read it (legality_code), and the replies are
+ * remembered under that trick: half as many questions, fewer and hotter remembered replies.
  *
  * Nothing of the rules is written here. Legality comes from the rule set's own function
  * (engine.play.legal_mask_for), called back once per hand and trick and remembered; points,
@@ -350,7 +354,15 @@ static uint64_t legality_call(Legality *self, uint32_t hand, uint64_t code, int 
         PyList_SET_ITEM(t, i, c);
     }
     self->calls++;
-    PyObject *r = PyObject_CallFunction(self->fn, "kOiO", (unsigned long)hand, t, trump, Py_False);
+    /* A vector call: no format to parse, no tuple of arguments made. */
+    PyObject *h = PyLong_FromUnsignedLong((unsigned long)hand), *tr = PyLong_FromLong(trump);
+    PyObject *r = NULL;
+    if (h && tr) {
+        PyObject *args[4] = {h, t, tr, Py_False};
+        r = PyObject_Vectorcall(self->fn, args, 4, NULL);
+    }
+    Py_XDECREF(h);
+    Py_XDECREF(tr);
     Py_DECREF(t);
     if (!r)
         return (uint64_t)-1;
@@ -368,7 +380,10 @@ static uint64_t legality_call(Legality *self, uint32_t hand, uint64_t code, int 
 static uint64_t legality_get(Legality *self, uint32_t hand, uint64_t code, int trump) {
     int led = (int)(code >> 32 & 31) >> 3;
     uint32_t lt = (uint32_t)0xFF << (8 * led);
-    if (trump < 4)
+    /* A hand that holds the suit led follows it: its trumps are not read then, and no card of
+     * another suit is legal (tested too). */
+    int follows = (hand & lt) != 0;
+    if (trump < 4 && !follows)
         lt |= (uint32_t)0xFF << (8 * trump);
     uint64_t key = (hand & lt) | code | (uint64_t)trump << 50, v;
     if (map_get(&self->map, key, &v))
@@ -382,6 +397,8 @@ static uint64_t legality_get(Legality *self, uint32_t hand, uint64_t code, int t
         if (shown != others && shown != 0)
             return legal; /* not the expected shape: answered, not remembered */
         all_others = shown != 0;
+    } else if (follows) {
+        all_others = 0;
     } else {
         /* Whether other suits' cards would be legal: ask with one card more, outside the trick. */
         uint32_t trick_cards = 0;
@@ -442,9 +459,54 @@ typedef struct {
     uint32_t eq_mask[4];
     int eq_width[4];
     uint8_t *eq_table[4];
+    /* Per suit, per set of its mergeable cards left (bits 0..width-1): the set that stands for it in
+     * the table's key (tt_key). */
+    uint8_t zrep[4][8];
+    uint8_t weakest[4]; /* per suit, its weakest card (legality_code) */
     long long nodes;
     Map fixed, order_cache, killer;
 } Core;
+
+/* ---- the table's key: the cards left by relative rank ---------------------------------------
+ *
+ * A suit's mergeable cards (equivalence.py: the zero-point cards, the weakest of the suit, all
+ * worth the same) are told apart only by their order: two positions that differ in which of them
+ * were played, but whose cards left lie in the same order with the same owners, are one position
+ * (exchange the cards' names: every comparison the rules make and every point agree). Cards never
+ * change hands, so in one deal the mergeable cards left of a suit fall in at most eight classes
+ * (their owners, weakest first); the key holds each class as its first set (zrep) in place of the
+ * cards, and the other cards as they are. The table is one deal's, as before. */
+
+static inline uint64_t tt_key(const Core *s, uint32_t hk, int leader) {
+    uint32_t k = hk & ~s->mergeable;
+    for (int su = 0; su < 4; su++)
+        k |= (uint32_t)s->zrep[su][(hk >> (8 * su)) & s->eq_mask[su]] << (8 * su);
+    return k | (uint64_t)leader << 32;
+}
+
+/* ``c`` (a card left in ``hk``) as the table stores it: a mergeable card by its place among its
+ * suit's mergeable cards left (rank 0 for the weakest), so that an equivalent position reads back
+ * its own card. */
+static inline int canonical_card(const Core *s, int c, uint32_t hk) {
+    int su = c >> 3, r = c & 7;
+    if (!(s->eq_mask[su] >> r & 1))
+        return c;
+    uint32_t below = (hk >> (8 * su)) & s->eq_mask[su] & ((1u << r) - 1);
+    return 8 * su + __builtin_popcount(below);
+}
+
+/* The card of ``hk`` a stored card stands for (-1: none). */
+static inline int actual_card(const Core *s, int c, uint32_t hk) {
+    if (c < 0)
+        return c;
+    int su = c >> 3, r = c & 7;
+    if (!(s->eq_mask[su] >> r & 1))
+        return c;
+    uint32_t held = (hk >> (8 * su)) & s->eq_mask[su];
+    for (; r > 0 && held; r--)
+        held &= held - 1;
+    return held ? 8 * su + __builtin_ctz(held) : -1;
+}
 
 static inline int low_card(uint32_t m) { return __builtin_ctz(m); }
 static inline int top_card(uint32_t m) { return 31 - __builtin_clz(m); }
@@ -483,7 +545,21 @@ static void sort_moves(Moves *m) {
     }
 }
 
-static void lead_order(const Core *s, uint32_t moves, uint32_t live, int first, Moves *out) {
+/* The strongest card of ``m`` (cards of one suit). */
+static int strongest(const Core *s, uint32_t m) {
+    int best = -1;
+    for (; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        if (best < 0 || s->strength[c] > s->strength[best])
+            best = c;
+    }
+    return best;
+}
+
+/* Leads as sort keys (search.py, Search.lead_order): the remembered best, the top cards, then a
+ * suit whose best card out is the partner's (the partner wins it), then the cheapest cards. */
+static void lead_order(const Core *s, uint32_t moves, uint32_t live, int first, Moves *out, uint32_t hand,
+                       uint32_t partner) {
     out->n = 0;
     while (moves) {
         int c = low_card(moves);
@@ -495,6 +571,12 @@ static void lead_order(const Core *s, uint32_t moves, uint32_t live, int first, 
             k = (64 - s->pts[c]) << 5 | c;
         else
             k = (128 + s->strength[c] * 32 + s->pts[c]) << 5 | c;
+        if (c != first && (higher(s, c) & live)) {
+            uint32_t suit = (uint32_t)0xFF << (c & 24);
+            uint32_t out_cards = live & suit & ~hand;
+            if (out_cards && (partner & (1u << strongest(s, out_cards))))
+                k = (96 + s->strength[c]) << 5 | c;
+        }
         out->k[out->n++] = k;
     }
     sort_moves(out);
@@ -582,10 +664,36 @@ static uint64_t merged_replies(Core *s, uint32_t legal, uint64_t code, uint32_t 
  * of its replies (search.py keeps those in ``legal_cache``: one map here, one memory read). */
 #define MERGING ((uint64_t)1 << 63)
 
+/* The trick in ``code`` as legality reads it: the card led and the card winning as they are, each
+ * other card as the weakest card of its suit. The rules compare a card played with the winning card
+ * only, and read the others by their suit (the tests check it for every rule set, as they check that
+ * legality reads a hand's cards of the suit led and of the trump suit only): so one question to the
+ * rule set's function answers every trick that differs only there, and the search asks far fewer. */
+static uint64_t legality_code(const Core *s, uint64_t code) {
+    int n = 1 + (int)(code >> 48 & 1) + (int)(code >> 49 & 1);
+    if (n < 2)
+        return code;
+    int c[3], wi = 0;
+    for (int i = 0; i < n; i++)
+        c[i] = (int)(code >> (32 + 5 * i) & 31);
+    for (int i = 1; i < n; i++)
+        if (beats(s, c[i], c[wi]))
+            wi = i;
+    uint64_t out = code & ~((uint64_t)0x7FFF << 32);
+    for (int i = 0; i < n; i++) {
+        int card = i == 0 || i == wi ? c[i] : s->weakest[c[i] >> 3];
+        out |= (uint64_t)card << (32 + 5 * i);
+    }
+    return out;
+}
+
 /* The ordered legal replies of ``hand`` to the trick in ``code`` (search.py, Search.replies),
  * packed; 0 with a Python error set. */
 static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint32_t live, int wcard, int ours,
                                      int last, Where *at) {
+    /* Remembered under the trick as legality reads it: the replies depend on nothing else (the
+     * legal cards, the card winning, whose team holds it, the last card or not). */
+    code = legality_code(s, code);
     uint64_t hkey = hand | code, w;
     if (map_get(&s->fixed, hkey, &w)) {
         if (w & MERGING)
@@ -617,7 +725,7 @@ static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint
 /* Ask the memory now for the remembered replies the loop will want next: the read overlaps the
  * search of the current card. */
 static inline void prefetch_replies(const Core *s, uint32_t hand, uint64_t code) {
-    __builtin_prefetch(&s->fixed.slots[slot_of(hand | code, s->fixed.bits)]);
+    __builtin_prefetch(&s->fixed.slots[slot_of(hand | legality_code(s, code), s->fixed.bits)]);
 }
 
 /* Everyone holds one card: the trick plays itself. Points of ``seat``'s team. */
@@ -650,7 +758,7 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
     uint32_t hand0 = hk & owners[leader];
     if (left == 1)
         return last_trick(s, leader, hk);
-    uint64_t key = hk | (uint64_t)leader << 32;
+    uint64_t key = tt_key(s, hk, leader);
     int top = rem + bonus;
     int64_t e0 = only < 0 ? tt_get(&s->table->map, key) : -1;
     int lo = 0, hi = top, first = only;
@@ -695,7 +803,7 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
     } else {
         lo = (int)(e0 & 511);
         hi = (int)(e0 >> 9 & 511);
-        first = (int)(e0 >> 18) - 1;
+        first = actual_card(s, (int)(e0 >> 18) - 1, hk);
     }
     if (lo >= beta)
         return lo;
@@ -714,7 +822,7 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
         moves0.n = 1;
         moves0.k[0] = only;
     } else {
-        lead_order(s, representatives(s, hand0, live), live, first, &moves0);
+        lead_order(s, representatives(s, hand0, live), live, first, &moves0, hand0, owners[leader ^ 2]);
     }
     int best0 = -1, best_card = -1;
     for (int i0 = 0; i0 < moves0.n; i0++) {
@@ -788,7 +896,7 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
                         /* Every slot asked for at once: the memory reads overlap. */
                         int c3 = moves3.k[i3] & 31;
                         int w3 = st[c3] > sw2 && ((c3 >> 3) == led || (c3 >> 3) == trump) ? s3 : w2;
-                        keys3[i3] = (hk2 ^ BIT(c3)) | (uint64_t)w3 << 32;
+                        keys3[i3] = tt_key(s, hk2 ^ BIT(c3), w3);
                         __builtin_prefetch(&s->table->map.slots[slot_of(keys3[i3], s->table->map.bits)]);
                     }
                     for (int i3 = 0; i3 < moves3.n; i3++) {
@@ -905,7 +1013,8 @@ static int trick(Core *s, int leader, uint32_t hk, int left, int rem, int alpha,
             lo = best0;
             hi = best0;
         }
-        if (tt_put(&s->table->map, key, (uint64_t)(lo | hi << 9 | (best_card + 1) << 18)) < 0 ||
+        int stored = best_card < 0 ? -1 : canonical_card(s, best_card, hk);
+        if (tt_put(&s->table->map, key, (uint64_t)(lo | hi << 9 | (stored + 1) << 18)) < 0 ||
             map_put(&s->killer, hand0, (uint32_t)(best_card + 1)) < 0)
             return FAIL;
     }
@@ -1006,6 +1115,36 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         if (!ok || PyErr_Occurred())
             return -1;
     }
+    for (int su = 0; su < 4; su++) {
+        int w = 8 * su;
+        for (int c = 8 * su; c < 8 * su + 8; c++)
+            if (self->strength[c] < self->strength[w])
+                w = c;
+        self->weakest[su] = (uint8_t)w;
+    }
+    for (int su = 0; su < 4; su++) {
+        /* The owners of the k mergeable cards left, weakest first, as a number: (4^k - 1) / 3 plus
+         * their base-4 digits; the first set with a given number stands for the others. */
+        int codes[8];
+        for (uint32_t held = 0; held < 8; held++) {
+            int code = 0, digit = 1;
+            self->zrep[su][held] = (uint8_t)held;
+            for (int r = 0; r < 8; r++)
+                if ((held & self->eq_mask[su]) >> r & 1) {
+                    int c = 8 * su + r, owner = 0;
+                    while (owner < 3 && !(self->owners[owner] >> c & 1))
+                        owner++;
+                    code += owner * digit;
+                    digit *= 4;
+                }
+            codes[held] = code + (digit - 1) / 3;
+            for (uint32_t h = 0; h < held; h++)
+                if (codes[h] == codes[held] && (h & ~self->eq_mask[su]) == 0) {
+                    self->zrep[su][held] = (uint8_t)h;
+                    break;
+                }
+        }
+    }
     if (map_alloc(&self->fixed, 10) < 0 ||
         map_alloc(&self->order_cache, 10) < 0 || map_alloc(&self->killer, 8) < 0)
         return -1;
@@ -1036,6 +1175,19 @@ static PyObject *Core_trick(Core *self, PyObject *args) {
     if (v == FAIL)
         return NULL;
     return PyLong_FromLong(v);
+}
+
+static PyObject *Core_best_lead(Core *self, PyObject *args) {
+    int leader;
+    unsigned long long hk;
+    if (!PyArg_ParseTuple(args, "iK", &leader, &hk))
+        return NULL;
+    if (leader < 0 || leader > 3 || hk == 0 || hk >> 32) {
+        PyErr_SetString(PyExc_ValueError, "not a trick start");
+        return NULL;
+    }
+    int64_t e = tt_get(&self->table->map, tt_key(self, (uint32_t)hk, leader));
+    return PyLong_FromLong(e < 0 ? -1 : actual_card(self, (int)(e >> 18) - 1, (uint32_t)hk));
 }
 
 static PyObject *Core_get_nodes(Core *self, void *closure) { return PyLong_FromLongLong(self->nodes); }
@@ -1072,6 +1224,8 @@ static PyGetSetDef Core_getset[] = {
 static PyMethodDef Core_methods[] = {
     {"trick", (PyCFunction)Core_trick, METH_VARARGS,
      "trick(leader, hk, left, rem, alpha, beta, only=-1): Search.trick in C."},
+    {"best_lead", (PyCFunction)Core_best_lead, METH_VARARGS,
+     "best_lead(leader, hk): the best lead the table knows at this trick start, -1 when none."},
     {NULL},
 };
 

@@ -1,8 +1,10 @@
 """The search with its hot loop in C: :class:`NativeSearch`, when ``make compiled`` built it.
 
-``engine/solver/_native.c`` is :meth:`engine.solver.search.Search.trick` written in C, step
-for step: the same bounds, table entries, move ordering and node count (the tests compare
-them with the Python search on many deals of every variant). Everything else — the root's
+``engine/solver/_native.c`` is :meth:`engine.solver.search.Search.trick` written in C: the same
+bounds and move ordering, with a transposition table keyed on the cards left by relative rank
+(positions that differ only in which zero-point cards are gone share an entry), so it visits a
+few nodes fewer; the values are the Python search's (the tests compare them on many deals of
+every variant). Everything else — the root's
 trick in progress, the principal line, legality, the point and strength tables, the
 equivalence tables — is the Python code's: the C core is handed the rule set's legal-card
 function (:func:`engine.play.legal_mask_for`, called back once per trick and hand's cards of
@@ -13,7 +15,8 @@ The transposition table is a :class:`Table` (``engine.solver._native.Table``): a
 that several searches of one deal can share, as they share a dict in Python
 (:func:`engine.solver.core.new_table` makes one; ``Table.reset()`` empties it and keeps its
 memory). A dict given instead is copied in, and the entries are copied back when the solve is
-done. The memory of a search's maps is kept for the next search, so solving many deals in a
+done; its keys are the C core's own, for the C core's next solve of the deal. The memory of a
+search's maps is kept for the next search, so solving many deals in a
 row, as a Monte-Carlo evaluator does, allocates almost nothing.
 """
 
@@ -52,6 +55,8 @@ class Core(Protocol):
     def trick(
         self, leader: int, hk: int, left: int, rem: int, alpha: int, beta: int, only: int = -1
     ) -> int: ...
+
+    def best_lead(self, leader: int, hk: int) -> int: ...
 
 
 def search_class(native: ModuleType) -> type[pure.Search]:
@@ -132,8 +137,8 @@ def search_class(native: ModuleType) -> type[pure.Search]:
             return self.core.trick(leader, hk, left, rem, alpha, beta, only)
 
         def best_lead(self, leader: int) -> int:
-            e = self.core.table.get(self.key(leader))
-            return -1 if e is None else pure.entry_best(e)
+            h = self.hands
+            return self.core.best_lead(leader, h[0] | h[1] | h[2] | h[3])
 
         def done(self) -> None:
             if self.shared is not None:

@@ -18,9 +18,9 @@ how often the contract it leads to is made, over the evaluator's sampled deals
 seed (:data:`~lessons.practice.state.COACH_SEED`) and sample count: the review values the hinted
 decision on the same deals, so it never marks it.
 
-The sentences are the site's own (``gettext``, each variant in its own words through the
-catalogs' variant contexts); cards, seats, suits, calls and projects are named by
-:mod:`engine.messages`.
+The principles' sentences are the engine's (:mod:`engine.coach.words`, so that the command line
+says the same), read from the same catalogs, each variant in its own words through the catalogs'
+variant contexts; the hint box's own lines are the site's (``gettext``).
 """
 
 from __future__ import annotations
@@ -33,119 +33,14 @@ from django.utils.translation import gettext_noop
 from engine import messages
 from engine.advice import Advice, advise, advise_declaration
 from engine.bots import view_of
-from engine.cards import JACK, NINE, Card, Seat
+from engine.cards import Card, Seat
+from engine.coach import words
 from engine.explain import Reason
 from engine.hand import Hand, Phase
 from lessons.checking import call_figure
 from lessons.practice.display import Say
 from lessons.practice.state import COACH_SEED, BadMove, PositionPlay, Table, hints_used
 from lessons.templatetags.baloot import variant_gettext
-
-# The sentence of each reason (and case), with its %(name)s params (see :func:`_values`).
-SENTENCES: dict[str, str] = {
-    "hint.forced": gettext_noop("You may play only one card: %(card)s."),
-    "hint.count-trumps": gettext_noop(
-        "Count the trumps: %(left)s are still in the other hands. Lead %(card)s to draw them out "
-        "before they cut your winners."
-    ),
-    "hint.cash": gettext_noop("Cash %(card)s: it is the master card, no card left out can beat it."),
-    "hint.lead-short": gettext_noop(
-        "Lead your short suit: play %(card)s, and once you have no %(suit)s left you can ruff it."
-    ),
-    "hint.lead-long": gettext_noop(
-        "Lead your long suit: play %(card)s. With %(count)s cards of %(suit)s, once the high cards "
-        "have fallen your small ones win."
-    ),
-    "hint.partner-winning:overtrump": gettext_noop(
-        "Your partner (%(partner)s) is winning this trick: don't overtrump them. Play %(card)s "
-        "and keep your high trumps."
-    ),
-    "hint.partner-winning:overtake": gettext_noop(
-        "Your partner (%(partner)s) is winning this trick: don't take it from them. Play %(card)s."
-    ),
-    "hint.partner-winning:follow": gettext_noop(
-        "Your partner (%(partner)s) is winning this trick: no need to beat them. Play %(card)s."
-    ),
-    "hint.beat-cheap": gettext_noop(
-        "Beat %(top)s with %(card)s: the smallest card that does it, so that you keep your stronger ones."
-    ),
-    "hint.give-points": gettext_noop(
-        "Your partner (%(partner)s) is sure to win this trick: give them points with %(card)s."
-    ),
-    "hint.ruff": gettext_noop("You have no %(led)s: ruff with %(card)s to take the trick."),
-    "hint.overruff": gettext_noop("%(seat)s has trumped: overruff with %(card)s."),
-    "hint.win": gettext_noop("Take the trick with %(card)s: no card still to come can beat it."),
-    "hint.duck": gettext_noop(
-        "Duck: let %(seat)s have this trick, play %(card)s and keep %(kept)s for later."
-    ),
-    "hint.low": gettext_noop("You cannot win this trick: play %(card)s, your card worth the least."),
-    "hint.keep-guard": gettext_noop(
-        "Keep a guard: play %(card)s and keep the small card that protects %(kept)s."
-    ),
-    "hint.discard-short": gettext_noop(
-        "Discard from your short suit: play %(card)s, and soon you will have no %(suit)s left."
-    ),
-    "hint.lead-partner": gettext_noop(
-        "Lead your partner's suit: %(partner)s led %(suit)s, so play %(card)s back to them."
-    ),
-    "hint.force-buyer": gettext_noop(
-        "Force the buyer to trump: %(seat)s has none of this suit, so %(card)s makes them spend a trump."
-    ),
-    "hint.lead-through": gettext_noop(
-        "Lead through the buyer: %(seat)s must play right after you, before your partner. Play %(card)s."
-    ),
-    "hint.last-trick": gettext_noop(
-        "Keep the master for the last trick: play %(card)s now, and your team takes the last "
-        "trick and its 10 points."
-    ),
-    "hint.unblock": gettext_noop(
-        "Unblock: play %(card)s now, so that your partner's cards of that suit win the next tricks."
-    ),
-    "hint.belote": gettext_noop(
-        "Say “%(word)s” with this card, because you hold the king and the queen of trumps."
-    ),
-    "hint.estimate": gettext_noop(
-        "No simple rule decides here: played out over %(samples)s deals that fit what you have seen, "
-        "%(card)s did best."
-    ),
-    "hint.equal": gettext_noop(
-        "Your cards that may be played are as good as each other here: play %(card)s."
-    ),
-    "hint.thumb": gettext_noop("A good player's rules of thumb choose %(card)s here."),
-    "hint.estimate:call": gettext_noop(
-        "Played out over %(samples)s deals that fit your cards, “%(call)s” did best."
-    ),
-    "hint.bid-trump": gettext_noop(
-        "With %(cards)s, “%(call)s” is a good call: the jack and the 9 are the strongest trumps, "
-        "and you would hold %(count)s of them."
-    ),
-    "hint.bid-trump:long": gettext_noop(
-        "With %(count)s cards of %(suit)s, “%(call)s” is a good call: length in trumps wins tricks."
-    ),
-    "hint.bid-trump:safer": gettext_noop(
-        "In Sun this hand is weak; with %(cards)s, Hokm in %(suit)s is safer."
-    ),
-    "hint.bid-sun": gettext_noop(
-        "With %(cards)s, “%(call)s” is a good call: aces and tens win tricks when nothing is trump."
-    ),
-    "hint.bid-pass": gettext_noop(
-        "Pass: without the jack or the 9 of %(suit)s and with few aces, your hand is too weak to "
-        "take the contract."
-    ),
-    "hint.bid-pass:few-trumps": gettext_noop(
-        "Pass: %(cards)s are not enough alone. With %(count)s cards of %(suit)s and few aces, your "
-        "hand is too weak to take the contract."
-    ),
-    "hint.double": gettext_noop(
-        "Say “%(call)s”: over %(samples)s deals that fit your cards, it brought your team more than passing."
-    ),
-    "hint.double-pass": gettext_noop(
-        "Pass: over %(samples)s deals that fit your cards, doubling would cost your team more than it brings."
-    ),
-    "hint.declare": gettext_noop("Announce %(projects)s: you hold them."),
-    "hint.declare-none": gettext_noop("You hold no project: choose “Nothing to declare”."),
-    "hint.belote-later": gettext_noop("You hold %(cards)s: say “%(word)s” when you play the first of them."),
-}
 
 # What the hint box says the suggestion is.
 CHOICES = {
@@ -166,8 +61,8 @@ SOURCES = {
     ),
 }
 
-_CARD_KEYS = ("card", "kept", "top")
-_SEAT_KEYS = ("seat", "partner")
+_CARD_KEYS = words.CARD_KEYS
+_SEAT_KEYS = words.SEAT_KEYS
 
 
 # ---------------------------------------------------------------- asking
@@ -299,63 +194,8 @@ def described(hint: dict[str, Any], say: Say) -> HintShown:
 
 
 def sentence(reason: Reason, say: Say) -> str:
-    """One reason in the page's language and the variant's words."""
-    params = reason.params
-    key = reason.rule
-    case = params.get("case")
-    if reason.rule == "hint.estimate" and "call" in params:
-        key = "hint.estimate:call"
-    elif reason.rule == "hint.bid-trump":
-        if case == "safer" and params.get("cards"):
-            key = "hint.bid-trump:safer"
-        elif not any(Card(c).rank in (JACK, NINE) for c in params.get("cards", [])):
-            key = "hint.bid-trump:long"
-    elif reason.rule == "hint.bid-sun" and not params.get("cards"):
-        key = "hint.estimate:call"
-    elif case:
-        key = f"{reason.rule}:{case}"
-    template = SENTENCES.get(key) or SENTENCES.get(reason.rule)
-    if template is None:
-        return ""
-    return _say(template, say.variant, **_values(params, say))
-
-
-def _values(params: dict[str, Any], say: Say) -> dict[str, Any]:
-    """Each param as the sentence names it."""
-    out: dict[str, Any] = {}
-    for key, value in params.items():
-        if key in _CARD_KEYS:
-            out[key] = say.definite(value)
-        elif key in _SEAT_KEYS:
-            out[key] = say.seat(value)
-        elif key in ("suit", "led"):
-            out[key] = messages.suit_name(value, say.variant, say.lang, say.deck)
-        elif key == "cards":
-            out[key] = messages.join_list(
-                (messages.card_name(c, say.variant, say.lang, say.deck) for c in value), say.variant, say.lang
-            )
-        elif key == "call":
-            out[key] = say.call(value)
-        elif key == "projects":
-            out[key] = messages.join_list(
-                (
-                    messages.text(
-                        "project.listed",
-                        {"type": p["type"], "cards": p["cards"]},
-                        say.variant,
-                        say.lang,
-                        say.deck,
-                    )
-                    for p in value
-                ),
-                say.variant,
-                say.lang,
-            )
-        else:
-            out[key] = value
-    word = "baloot" if say.variant == "saudi" else "belote"
-    out.setdefault("word", messages.project_name(word, say.variant, say.lang))
-    return out
+    """One reason in the page's language and the variant's words (:mod:`engine.coach.words`)."""
+    return words.sentence(reason, say.variant, say.lang, say.deck)
 
 
 def _say(msgid: str, variant: str, **params: Any) -> str:

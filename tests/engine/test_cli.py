@@ -758,6 +758,19 @@ def test_cli_advise_answers_from_the_seats_view_the_same_for_a_seed() -> None:
     assert ok("advise", {**ADVISE, "seed": 5, "samples": 8}) == out
 
 
+@pytest.mark.parametrize("lang", ["en", "ar", "fr"])
+def test_cli_advise_every_reason_carries_its_message(lang) -> None:
+    # The contract: each reason, the verdict and the principle (hint.*), is said in words, the
+    # principle as the practice table says it.
+    for obj in (ADVISE, {**with_(ADVISE, plays=DROP), "calls": [], "seat": REVIEW["calls"][0][0],
+                         "hand": REVIEW["first"][REVIEW["calls"][0][0]]}):
+        out = ok("advise", {**obj, "seed": 5, "samples": 8, "lang": lang})
+        principles = [r for r in out["reasons"] if r["rule"].startswith("hint.")]
+        assert principles
+        for r in out["reasons"]:
+            assert r["message"] and r["rule"] not in r["message"] and "%(" not in r["message"]
+
+
 def test_cli_advise_a_call_gives_the_chance_each_contract_is_made() -> None:
     first = REVIEW["first"]
     speaker = REVIEW["calls"][0][0]

@@ -146,3 +146,23 @@ def test_call_values_carry_the_chance_the_contract_is_made():
     assert ev.choice in ev.best
     for c, e in ev.options.items():
         assert e.low <= e.value <= e.high, c
+
+
+def test_a_call_kept_to_is_valued_as_meant():
+    # Aces and tens, no heart, the queen of hearts turned, first to speak. By the rules of thumb the
+    # seat would switch a Hokm to Sun at the confirmation, and say Sun at its next turn after a
+    # pass: Hokm and Pass come out as Sun. Kept to (a bidding puzzle's reading), Hokm in hearts is
+    # played as Hokm, and Pass never buys.
+    from engine.coach.cli import view_from
+    from engine.coach.evaluator import evaluate_call
+
+    view = view_from(
+        {"variant": "saudi", "dealer": "S", "bidding_card": "QH", "calls": [], "seat": "E",
+         "hand": ["AS", "TS", "AC", "TC", "KD"]}
+    )
+    loose = evaluate_call(view, 0, 32)
+    kept = evaluate_call(view, 0, 32, kept=True)
+    assert loose.options["hokm"] == loose.options["sun"]
+    assert kept.options["sun"] == loose.options["sun"]
+    assert kept.options["hokm"].value < kept.options["sun"].value
+    assert kept.ours["pass"] < 1 and kept.made["hokm"] < kept.made["sun"]

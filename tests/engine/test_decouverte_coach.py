@@ -77,3 +77,27 @@ def test_call_advice_ignores_how_the_face_down_cards_lie() -> None:
         advices.append(advise_call(DecouverteAuction(Seat.N, deal.bidding_card), ups, 0, SAMPLES))
     assert advices[0] == advices[1]
     assert advices[0].choice in ("pass", "take") and advices[0].reasons
+
+
+def test_the_trumps_counted_out_are_all_the_player_has_not_seen_in_hand() -> None:
+    # The player's own face-down cards are as unknown to them as the opponent's: the trumps "still
+    # out" are every face-down trump, theirs included, and the opponent's face-up ones. Counting
+    # their own face-down trumps apart would tell them what lies under their piles.
+    from engine.cards import SUIT_MASK
+    from engine.decouverte.coach import reasons
+
+    found = 0
+    for seed in range(40):
+        deck = shuffled_deck(seed)
+        for lay in (deck, [*reversed(deck[:16]), *deck[16:]]):
+            h = _hand(lay)
+            view = h.view(Seat.S)
+            trump = SUIT_MASK[h.trump]
+            for c in (c for c in range(32) if h.legal() >> c & 1):
+                said = reasons(view, c)
+                if said and said[0].rule == "hint.count-trumps":
+                    down = h.table.face_down(Seat.S) | h.table.face_down(Seat.N)
+                    out = (down | h.table.face_up(Seat.N)) & trump
+                    assert said[0].params["left"] == out.bit_count()
+                    found += 1
+    assert found > 0

@@ -368,3 +368,21 @@ def test_a_verdict_cannot_be_changed():
 
     with pytest.raises(AttributeError):
         verdict.correct = True  # type: ignore[misc]
+
+
+def test_bid_figures_are_sampled_enough_to_rank_close_calls():
+    # After East's Hokm, two aces and two tens: Sun is the better call over many deals, but on 48
+    # sampled deals Pass came out ahead. The puzzle's figures must rank them as more deals do.
+    import json
+
+    from lessons.checking import _call_options
+
+    position = {
+        "variant": "saudi",
+        "dealer": "S",
+        "bidding_card": "9H",
+        "calls": [["E", "hokm"]],
+        "hand": ["AS", "AD", "TS", "TD", "KC"],
+    }
+    options = _call_options(json.dumps(position, sort_keys=True))
+    assert options["sun"]["value"] > options["pass"]["value"]
