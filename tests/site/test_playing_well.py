@@ -76,7 +76,8 @@ def test_its_page_and_first_lesson_render(client, loaded, lang):
 
 
 def test_the_solvers_card_is_right_in_this_course(client, loaded):
-    response = answer(client, f"/en/learn/{KEY}/cashing-your-masters/2/", {"card": "AH"})
+    # Step 2 is the whole hand stepped through; the first puzzle is step 3.
+    response = answer(client, f"/en/learn/{KEY}/cashing-your-masters/3/", {"card": "AH"})
 
     assert response.status_code == 200
     assert 'class="verdict verdict-right"' in response.text
