@@ -7,6 +7,7 @@ import pytest
 import yaml
 from django.utils.html import escape
 
+from engine.cards import Seat
 from engine.hand import Phase
 from lessons.models import PracticeGame
 from lessons.practice import guided
@@ -193,3 +194,29 @@ def test_the_moroccan_coach_names_cards_in_the_learners_deck(client):
 
     assert "الصوطا من العصي" in page  # the Jack of clubs in the Spanish deck
     assert "ولد التريفل" not in page
+
+
+@pytest.mark.django_db
+def test_saudi_offers_three_guided_hands_a_hokm_a_sun_and_one_to_defend(client):
+    names = guided.hands("saudi")
+    assert len(names) == 3 and len({guided.guide(name).deck for name in names}) == 3  # three deals
+    page = client.get("/en/practice/guided/saudi/").text
+    played = set()
+    for name in names:
+        g = guided.guide(name)
+        assert escape(g.title["en"]) in page
+        assert client.post("/en/practice/guided/saudi/", {"hand": name}).status_code == 302
+        game = PracticeGame.objects.latest("id")
+        for _ in range(20):
+            game.refresh_from_db()
+            kind, value = guided.expected(g, Table(game))
+            if not kind:
+                break
+            assert 'id="coach-stop"' not in act(client, game, kind, value).text
+        game.refresh_from_db()
+        hand = Table(game).hand
+        assert hand.phase is Phase.DONE
+        played.add((hand.contract.mode, hand.contract.team == Seat.S.team))
+    assert played == {("hokm", True), ("sun", True), ("hokm", False)}
+    # A tampered form names no guided hand: nothing is dealt.
+    assert client.post("/en/practice/guided/saudi/", {"hand": "saudi-elsewhere"}).status_code == 404
