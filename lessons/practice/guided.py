@@ -1,11 +1,12 @@
 """A guided first hand: a fixed deal played at the practice table with a coach's sentence at every
 decision, the learner stopped with the reason when a choice is illegal or clearly wrong.
 
-The content is one file per hand, ``lessons/content/guided/<variant>.yaml`` for a variant's first
-one and ``<variant>-2.yaml``, ``<variant>-3.yaml``... for its others: the deal (dealer,
-the 32 cards, the bots' seed), the coach's sentences in four languages for the deal, the bidding
-card, each call the learner makes, the declaration, each of the eight tricks, the count and the
-score, and the call, projects or card the learner is asked for at each decision.
+The content is one file per hand, ``lessons/content/guided/<variant>.yaml`` and, for a variant
+with more than one guided hand, ``<variant>-<name>.yaml`` (a Sun hand, a hand where the learner
+defends...): the deal (dealer, the 32 cards, the bots' seed), the hand's title, the coach's
+sentences in four languages for the deal, the bidding card, each call the learner makes (the
+answers to a Double included), the declaration, each of the eight tricks, the count and the score,
+and the call, projects or card the learner is asked for at each decision.
 
 :func:`guide` loads and checks a file once: every sentence in every language, and the script
 played through the engine from the deal to the score (:func:`_played_through`), so a file whose
@@ -47,8 +48,9 @@ class GuideError(ValueError):
 
 @dataclass(frozen=True)
 class Guide:
-    name: str  # the file's name without .yaml: the variant's, or "<variant>-2" for its second hand
+    name: str  # the file's name: the variant, or "<variant>-<name>"
     variant: str
+    title: dict[str, str]
     dealer: str
     seed: int
     deck: tuple[str, ...]
@@ -82,24 +84,23 @@ def available() -> list[str]:
     return drill_hands.guided_variants()
 
 
-def names(variant: str) -> list[str]:
-    """The guided hands of ``variant`` in the order they are given: ``<variant>``, ``<variant>-2``..."""
-    if not (GUIDED_DIR / f"{variant}.yaml").is_file():
+def hands(variant: str) -> list[str]:
+    """The guided hands of ``variant``, by name: its first one (named after the variant), then the others."""
+    if variant not in available():
         return []
-    others = [p.stem for p in GUIDED_DIR.glob(f"{variant}-*.yaml") if p.stem.rsplit("-", 1)[1].isdigit()]
-    return [variant, *sorted(others, key=lambda name: int(name.rsplit("-", 1)[1]))]
+    others = sorted(p.stem for p in GUIDED_DIR.glob(f"{variant}-*.yaml"))
+    return [variant, *others]
 
 
-def pick(variant: str, played: int) -> Guide:
-    """The guided hand for a learner who has had ``played`` of them already: each in turn."""
-    hands = names(variant)
-    return guide(hands[played % len(hands)])
+def of_table(table: Table) -> Guide:
+    """The guide a guided game plays (games dealt before a variant had several name the variant)."""
+    name = str(table.setup.get("guide") or table.game.variant)
+    return guide(name if name in hands(table.game.variant) else table.game.variant)
 
 
 @cache
 def guide(name: str) -> Guide:
-    """The checked guide of the file ``name`` (:class:`GuideError` if the file is wrong)."""
-    variant = name.split("-", 1)[0]
+    """The checked guide called ``name`` (:class:`GuideError` if its file is wrong)."""
     path = GUIDED_DIR / f"{name}.yaml"
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -109,6 +110,7 @@ def guide(name: str) -> Guide:
         g = Guide(
             name=name,
             variant=_text(data["variant"]),
+            title=_said(data["title"]) if "title" in data else {lang: "" for lang in LANGS},
             dealer=str(Seat.parse(data["dealer"])),
             seed=int(data["seed"]),
             deck=tuple(str(Card.parse(c)) for c in data["deck"]),
@@ -123,7 +125,7 @@ def guide(name: str) -> Guide:
         )
     except (KeyError, TypeError, ValueError, NotationError) as e:
         raise GuideError(f"{path.name}: {e!r}") from e
-    if g.variant != variant or len(set(g.deck)) != 32 or len(g.tricks) != 8:
+    if name.split("-")[0] != g.variant or len(set(g.deck)) != 32 or len(g.tricks) != 8:
         raise GuideError(f"{path.name}: a guide is one variant, the 32 cards and eight tricks")
     _played_through(g)
     return g
@@ -182,12 +184,6 @@ def is_guided(table: Table) -> bool:
     return table.setup.get("kind") == "guided"
 
 
-def guide_of(table: Table) -> Guide:
-    """The guide a guided game was dealt from (a game from before there were several: the first)."""
-    name = str(table.setup.get("guide") or table.game.variant)
-    return guide(name if name in names(table.game.variant) else table.game.variant)
-
-
 def expected(g: Guide, table: Table) -> tuple[str, str]:
     """What the script asks of the learner now: ("call" | "declare" | "play" | "", value)."""
     hand = table.hand
@@ -195,8 +191,9 @@ def expected(g: Guide, table: Table) -> tuple[str, str]:
     if not isinstance(hand, Hand) or not table.learner_to_act():
         return "", ""
     own = [a for a in table.actions if a[1] == str(learner)]
-    if hand.phase is Phase.AUCTION:
-        n = sum(1 for a in own if a[0] == "call")
+    if hand.phase in (Phase.AUCTION, Phase.DOUBLING):
+        # The doubling's words are scripted with the calls, in the order the learner says them.
+        n = sum(1 for a in own if a[0] in ("call", "double"))
         return ("call", g.calls[n][0]) if n < len(g.calls) else ("", "")
     if hand.phase is Phase.PLAY:
         if hand.may_declare(learner):
@@ -216,7 +213,7 @@ def coach(table: Table, lang: str, deck: str = "french") -> list[str]:
 
 
 def _sentences(table: Table, lang: str) -> list[str]:
-    g = guide_of(table)
+    g = of_table(table)
     lang = lang if lang in LANGS else "en"
     hand = table.hand
     if not isinstance(hand, Hand):
@@ -226,7 +223,7 @@ def _sentences(table: Table, lang: str) -> list[str]:
     kind, _ = expected(g, table)
     own = [a for a in table.actions if a[1] == str(table.learner)]
     if kind == "call":
-        n = sum(1 for a in own if a[0] == "call")
+        n = sum(1 for a in own if a[0] in ("call", "double"))
         first = [g.deal[lang], g.bidding_card[lang]] if n == 0 else []
         return [*first, g.calls[n][1][lang]]
     if kind == "declare":
@@ -242,7 +239,7 @@ def stop(table: Table, kind: str, value: str, lang: str, deck: str = "french") -
 
     An illegal call or card is left to the engine, which refuses it with the rule.
     """
-    g = guide_of(table)
+    g = of_table(table)
     want_kind, want = expected(g, table)
     hand = table.hand
     if not want_kind or not isinstance(hand, Hand):

@@ -387,13 +387,15 @@ def call(request: HttpRequest, pk: int) -> HttpResponse:
 def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
     """A guided first hand of ``variant``: what it is (GET), and a new one dealt (POST)."""
     _check_variant(variant)
-    if variant not in guided.available():
+    names = guided.hands(variant)
+    if not names:
         raise Http404
     if request.method == "POST":
-        # Each request deals the next of the variant's guided hands: a second one is another deal.
-        guided_games = _games(request).filter(variant=variant, setup__kind="guided", drill_item__isnull=True)
-        played = guided_games.count()
-        game = guided.new_game(guided.pick(variant, played))
+        # A variant may offer several guided hands: the form names one (no name: the first).
+        name = request.POST.get("hand") or variant
+        if name not in names:
+            raise Http404
+        game = guided.new_game(guided.guide(name))
         owner = _owner(request)
         game.session_key, game.user = owner["session_key"], owner["user"]
         game.save()
@@ -403,8 +405,17 @@ def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
         "variant_name": Variant(variant).label,
         "prefs": get_prefs(request),
         "page_url": reverse("practice-guided", args=[variant]),
+        "hands": _guided_choices(names),
     }
     return render(request, "practice/guided.html", ctx)
+
+
+def _guided_choices(names: list[str]) -> list[tuple[str, str]]:
+    """A variant with more than one guided hand offers each by its title, in the page's language."""
+    if len(names) < 2:
+        return []
+    lang = get_language() or "en"
+    return [(g.name, g.title.get(lang) or g.title["en"]) for g in map(guided.guide, names)]
 
 
 @require_POST

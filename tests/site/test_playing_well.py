@@ -46,6 +46,27 @@ def test_it_holds_eight_lessons_and_forty_puzzles_five_a_lesson():
     assert all(len(lesson.puzzles) >= 5 for lesson in lessons)
 
 
+def tricks_left(puzzle):
+    """The tricks still to play in a best-card position, the one in progress included."""
+    return max(len(cards) for cards in puzzle.position["hands"].values())
+
+
+def test_it_goes_deep_whole_hands_first_and_a_third_of_its_positions_five_to_eight_tricks_long():
+    spec = next(c for c in read_curriculum() if c.key == KEY)
+    lessons = [lesson for lesson in spec.lessons if not lesson.checkpoint]
+    best_card = [p for p in spec.puzzles if p.task == "best-card"]
+    card_play = [lesson for lesson in lessons if any(p.task == "best-card" for p in lesson.puzzles)]
+
+    assert len(spec.lessons) >= 14 and len(spec.puzzles) >= 90
+    assert 3 * sum(5 <= tricks_left(p) <= 8 for p in best_card) >= len(best_card)
+    assert any(tricks_left(p) == 8 and not p.position["trick"] for p in best_card)  # opening leads
+    # Each card-play lesson shows its idea in a whole hand stepped through before its first puzzle.
+    for lesson in card_play:
+        first = next(i for i, step in enumerate(lesson.steps) if step.puzzle is not None)
+        demos = [s.table for s in lesson.steps[:first] if s.table and "plays" in s.table]
+        assert demos and all(len(d["plays"]) == 32 for d in demos), lesson.slug
+
+
 def test_the_rules_course_keeps_its_address_and_comes_first(loaded):
     keys = [c.key for c in Course.objects.filter(variant="saudi")]
 
@@ -76,7 +97,8 @@ def test_its_page_and_first_lesson_render(client, loaded, lang):
 
 
 def test_the_solvers_card_is_right_in_this_course(client, loaded):
-    response = answer(client, f"/en/learn/{KEY}/cashing-your-masters/2/", {"card": "AH"})
+    # Step 2 is the whole hand stepped through; the first puzzle is step 3.
+    response = answer(client, f"/en/learn/{KEY}/cashing-your-masters/3/", {"card": "AH"})
 
     assert response.status_code == 200
     assert 'class="verdict verdict-right"' in response.text

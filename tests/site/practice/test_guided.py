@@ -7,6 +7,7 @@ import pytest
 import yaml
 from django.utils.html import escape
 
+from engine.cards import Seat
 from engine.hand import Phase
 from lessons.models import PracticeGame
 from lessons.practice import guided
@@ -196,13 +197,14 @@ def test_the_moroccan_coach_names_cards_in_the_learners_deck(client):
 
 
 @pytest.mark.django_db
-def test_the_moroccan_guided_hands_come_in_turn_three_deals_one_taken_in_the_second_round_one_defended(
+def test_the_moroccan_guided_hands_three_deals_one_taken_in_the_second_round_one_defended(
     client,
 ):
     takers = []
     decks = []
     for name in ("moroccan", "moroccan-2", "moroccan-3"):
-        game = start(client, "moroccan")
+        assert client.post("/en/practice/guided/moroccan/", {"hand": name}).status_code == 302
+        game = PracticeGame.objects.latest("id")
         assert game.setup["guide"] == name
         g = guided.guide(name)
         for _ in range(20):
@@ -222,4 +224,30 @@ def test_the_moroccan_guided_hands_come_in_turn_three_deals_one_taken_in_the_sec
     assert takers[0] == ("S", 1)  # the turned-up card's suit, in the first round
     assert takers[1][0] == "S" and takers[1][1] > 4  # another suit, named in the second round
     assert takers[2][0] in ("E", "W")  # the learner defends
-    assert start(client, "moroccan").setup["guide"] == "moroccan"  # then the first one again
+    assert start(client, "moroccan").setup["guide"] == "moroccan"  # no hand named: the first one
+
+
+@pytest.mark.django_db
+def test_saudi_offers_three_guided_hands_a_hokm_a_sun_and_one_to_defend(client):
+    names = guided.hands("saudi")
+    assert len(names) == 3 and len({guided.guide(name).deck for name in names}) == 3  # three deals
+    page = client.get("/en/practice/guided/saudi/").text
+    played = set()
+    for name in names:
+        g = guided.guide(name)
+        assert escape(g.title["en"]) in page
+        assert client.post("/en/practice/guided/saudi/", {"hand": name}).status_code == 302
+        game = PracticeGame.objects.latest("id")
+        for _ in range(20):
+            game.refresh_from_db()
+            kind, value = guided.expected(g, Table(game))
+            if not kind:
+                break
+            assert 'id="coach-stop"' not in act(client, game, kind, value).text
+        game.refresh_from_db()
+        hand = Table(game).hand
+        assert hand.phase is Phase.DONE
+        played.add((hand.contract.mode, hand.contract.team == Seat.S.team))
+    assert played == {("hokm", True), ("sun", True), ("hokm", False)}
+    # A tampered form names no guided hand: nothing is dealt.
+    assert client.post("/en/practice/guided/saudi/", {"hand": "saudi-elsewhere"}).status_code == 404
