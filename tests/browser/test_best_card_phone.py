@@ -28,7 +28,9 @@ def puzzle_spec(key: str) -> dict:
 @pytest.fixture
 def positions(db) -> list[str]:
     """One small lesson per puzzle; their addresses."""
-    course = Course.objects.create(key="moroccan-playing-well", variant="moroccan", order=1, title_en="Playing well")
+    course = Course.objects.create(
+        key="moroccan-playing-well", variant="moroccan", order=1, title_en="Playing well"
+    )
     urls = []
     for order, key in enumerate(PUZZLES, 1):
         spec = puzzle_spec(key)
