@@ -221,6 +221,23 @@ VARIANT_WORDS = (
         "Your partner (%(partner)s) is winning this trick: no need to beat them. Play %(card)s.",
     ),
     pgettext_noop("moroccan", "%(card)s is already in another project (%(where)s)."),
+    # The jack in the Moroccan seed's words (الـ10), not the Gulf «الولد».
+    pgettext_noop(
+        "moroccan",
+        "Add up the points of each card; in the trump suit the Jack and the 9 count the most.",
+    ),
+    pgettext_noop(
+        "moroccan",
+        "Pass: without the jack or the 9 of %(suit)s and with few aces, your hand is too weak to take the contract.",  # noqa: E501
+    ),
+    pgettext_noop(
+        "moroccan",
+        "Which cards of this trick are worth points? In the trump suit, %(suit)s, the Jack and the 9 are worth the most.",  # noqa: E501
+    ),
+    pgettext_noop(
+        "moroccan",
+        "With %(cards)s, “%(call)s” is a good call: the jack and the 9 are the strongest trumps, and you would hold %(count)s of them.",  # noqa: E501
+    ),
     npgettext_noop("moroccan", "%(points)s card point lost", "%(points)s card points lost"),
     npgettext_noop("moroccan", "%(shown)s trick, %(p)s points", "%(shown)s tricks, %(p)s points"),
     pgettext_noop("moroccan", "+%(b)s for the last trick"),

@@ -72,6 +72,9 @@ class TableView:
     calls: list[tuple[str, str]]  # (seat name, call) in the order said
     contract: str
     facts: list[tuple[str, str]]  # (label, value) rows: scores, tricks, multiplier...
+    # Every hand open (a best-card position): on a phone each seat becomes one compact row, its
+    # card of the trick beside its hand, so that the hand to play from stays on the first screen.
+    seat_rows: bool = False
 
     @property
     def has_felt(self) -> bool:
@@ -243,6 +246,7 @@ def best_card_view(position: dict[str, Any], lang: str, deck: str, to_play: str 
         if seat.letter == bottom:
             table.hand, seat.cards = seat.cards, []  # drawn once: as the buttons of the answer form
     table.seats.sort(key=lambda seat: PLACES.index(seat.place))
+    table.seat_rows = True
     points = position.get("points")
     if isinstance(points, dict):
         for team in TEAMS:

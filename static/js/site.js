@@ -8,3 +8,21 @@ document.addEventListener("htmx:afterRequest", function (event) {
     alert.hidden = true;
   }
 });
+
+// The header's menus (base.html: the ⚙ settings, and the phone's ☰ menu) are <details>, which a
+// browser opens and closes with their button but never closes on Escape. Escape closes the
+// innermost open one whose button is shown (on a phone the settings lie open in the menu, their
+// own button hidden: there the menu closes) and gives the focus back to that button.
+document.addEventListener("keydown", function (event) {
+  if (event.key !== "Escape" || event.defaultPrevented) { return; }
+  var open = Array.prototype.slice.call(document.querySelectorAll(".site-header details[open]"));
+  var shown = open.filter(function (menu) {
+    var button = menu.querySelector(":scope > summary");
+    return button && button.getClientRects().length > 0;
+  });
+  var menu = shown[shown.length - 1];  // in document order, the innermost is the last
+  if (!menu) { return; }
+  menu.open = false;
+  menu.querySelector(":scope > summary").focus();
+  event.preventDefault();
+});

@@ -95,6 +95,13 @@ def test_a_refused_card_shows_the_engines_reasons(page, live_server, saudi):
     page.locator('#play-form button.card[value="KC"]').click()
     wait_for_move_after(page, move)
     expect(page.locator(".last-trick")).to_contain_text(re.compile(r"Pli 1"))
+    # The ⚙ settings beside the table: Escape closes them, the focus back on their button.
+    page.locator(".settings-button").click()
+    expect(page.locator("#language")).to_be_visible()
+    page.locator("#language").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator(".settings-menu[open]")).to_have_count(0)
+    expect(page.locator(".settings-button")).to_be_focused()
 
 
 def test_it_plays_with_plain_forms_when_javascript_is_off(browser, live_server):
@@ -257,6 +264,9 @@ def test_a_practice_hand_in_arabic_on_a_phone(new_context, live_server, saudi, a
     page.locator(".menu-button").click()
     journey.in_view(".site-menu-list a, .site-menu-list button, .site-menu-list select")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_667["width"]
+    page.keyboard.press("Escape")  # closes the menu, the focus back on its button
+    expect(page.locator(".site-menu[open]")).to_have_count(0)
+    expect(page.locator(".menu-button")).to_be_focused()
     assert problems == [] and journey.errors == []
 
 

@@ -128,8 +128,9 @@ def test_proj_sa_declare_best_split_steps_do_not_contradict_each_other() -> None
 def test_bid_ma_forced_jack_arabic_names_the_jack() -> None:
     reason = Reason("bid.ma.forced-jack", {"card": Card.parse("JH"), "seat": Seat.W})
     text = render(reason, "moroccan", "ar")
-    assert "ولد" in text and "الإسباني" in text
-    assert not text.startswith("العرض هو الـ10")
+    # The Moroccan seed's words: the jack is الـ10 (J on a French face), never the Gulf «ولد».
+    assert "الـ10" in text and "J♥" in text
+    assert "ولد" not in text
 
 
 # ---------------------------------------------------------------- French: articles and typography

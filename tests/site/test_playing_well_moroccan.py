@@ -10,6 +10,7 @@ import pytest
 
 from lessons.content import LANGS, read_curriculum
 from lessons.models import Course
+from lessons.views import PREFS_KEY
 from tests.site.pages import answer
 
 KEY = "moroccan-playing-well"
@@ -127,3 +128,23 @@ def test_no_gulf_jack_and_no_buyer_on_its_arabic_pages():
             if step.puzzle is not None:
                 texts += [step.puzzle.explanation.get("ar", ""), step.puzzle.hint.get("ar", "")]
         assert not [t for t in texts if "ولد" in t or "المشتري" in t], lesson.slug
+
+
+@pytest.mark.parametrize("deck", ["french", "spanish"])
+def test_no_gulf_jack_on_a_moroccan_page_as_the_learner_sees_it(client, loaded, deck):
+    # The engine's card names and sentences too (the accessible name of every card, the solver's
+    # line after a wrong card, the hints): the jack is the seed's الـ10, never «ولد».
+    session = client.session
+    session[PREFS_KEY] = {"deck": deck}
+    session.save()
+    lesson = f"/ar/learn/{KEY}/the-opening-lead/"
+    pages = [client.get(f"{lesson}{n}/").text for n in (2, 3)]  # a whole hand, then a puzzle
+    pages.append(answer(client, f"{lesson}3/", {"card": "AD"}).text)  # not the best: the line
+    pages.append(client.post(f"{lesson}3/hint").text)
+    count = "/ar/learn/moroccan/spanish-deck-and-ranking/5/"
+    pages.append(client.get(count).text)
+    pages.append(answer(client, count, {"points": "0"}).text)
+
+    if deck == "french":
+        assert "الـ10 (J) من" in pages[1]  # a jack's accessible name, in the seed's words
+    assert [n for n, page in enumerate(pages) if "ولد" in page] == []
