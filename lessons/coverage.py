@@ -52,7 +52,7 @@ def texts(course: CourseSpec) -> Iterator[tuple[str, Text, bool]]:
                     # A checkpoint's puzzles have no hint, and a best-card puzzle may leave its
                     # prompt to the page (the same question every time): none is missing.
                     required = not (field == "hint" and lesson.checkpoint) and not (
-                        field == "prompt" and step.puzzle.task == "best-card"
+                        field == "prompt" and step.puzzle.task in ("best-card", "decouverte-card")
                     )
                     yield f"{name} puzzle {step.puzzle.key} {field}", getattr(step.puzzle, field), required
 
@@ -105,6 +105,19 @@ def difficulty_by_kind(course: CourseSpec) -> dict[str, dict[str, int]]:
     return {task: by_difficulty([p for p in course.puzzles if p.task == task]) for task in by_kind(course)}
 
 
+def tricks_left(puzzle: PuzzleSpec) -> int:
+    """The tricks still to play in a best-card position, the one in progress included: the most
+    cards any seat holds (the seat to play holds one more than those who have played to the trick)."""
+    return max((len(cards) for cards in puzzle.position.get("hands", {}).values()), default=0)
+
+
+def by_tricks_left(course: CourseSpec) -> dict[str, int]:
+    """Best-card puzzles by the number of tricks left, ``{"2": 16, ..., "8": 10}`` (JSON keys are
+    text): shows whether a course poses whole hands and opening leads, not only the last tricks."""
+    counts = Counter(tricks_left(p) for p in course.puzzles if p.task == Task.BEST_CARD)
+    return {str(n): counts[n] for n in sorted(counts)}
+
+
 def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
     """For every variant, its rules course's numbers (:func:`course_stats`), and under ``courses``
     the same numbers for each of the variant's courses by key (the rules course, then the others
@@ -127,7 +140,8 @@ def stats(courses: list[CourseSpec]) -> dict[str, dict[str, Any]]:
 def course_stats(course: CourseSpec) -> dict[str, Any]:
     """One course's numbers: ``lessons`` and ``checkpoints``, ``puzzles``, ``complete_languages``,
     ``unpractised_rules``, ``course`` (its English title), ``puzzles_by_kind``,
-    ``puzzles_by_difficulty``, ``difficulty_by_kind`` and ``practised_rules`` (in the rules' order)."""
+    ``puzzles_by_difficulty``, ``difficulty_by_kind``, ``practised_rules`` (in the rules' order) and
+    ``puzzles_by_tricks_left`` (:func:`by_tricks_left`)."""
     return {
         "lessons": sum(1 for lesson in course.lessons if not lesson.checkpoint),
         "checkpoints": sum(1 for lesson in course.lessons if lesson.checkpoint),
@@ -139,6 +153,7 @@ def course_stats(course: CourseSpec) -> dict[str, Any]:
         "puzzles_by_difficulty": by_difficulty(course.puzzles),
         "difficulty_by_kind": difficulty_by_kind(course),
         "practised_rules": in_rules_order(practised_rules(course)),
+        "puzzles_by_tricks_left": by_tricks_left(course),
     }
 
 
@@ -154,4 +169,5 @@ def _no_course(variant: str) -> dict[str, Any]:
         "puzzles_by_difficulty": by_difficulty([]),
         "difficulty_by_kind": {},
         "practised_rules": [],
+        "puzzles_by_tricks_left": {},
     }

@@ -249,6 +249,7 @@ def test_curriculum_stats_json_has_the_shape_of_the_issue():
     fields = {
         "course", "lessons", "checkpoints", "puzzles", "puzzles_by_kind", "puzzles_by_difficulty",
         "difficulty_by_kind", "practised_rules", "unpractised_rules", "complete_languages",
+        "puzzles_by_tricks_left",
     }  # fmt: skip
     for row in result.values():
         assert set(row) == {*fields, "courses"}
@@ -279,6 +280,7 @@ def test_curriculum_stats_json_has_the_shape_of_the_issue():
         "puzzles_by_difficulty": {"1": 0, "2": 0, "3": 0, "4": 0, "5": 0},
         "difficulty_by_kind": {},
         "practised_rules": [],
+        "puzzles_by_tricks_left": {},
     }
     assert "play.must-follow" not in result["saudi"]["unpractised_rules"]
     assert "play.must-overruff" not in result["saudi"]["unpractised_rules"]  # not a saudi rule
@@ -388,6 +390,21 @@ def test_curriculum_stats_reports_every_course_of_a_variant():
     assert courses["saudi-playing-well"]["puzzles_by_kind"].get("best-card", 0) >= 9
     text = run_stats()
     assert "\nsaudi-playing-well: " in text
+
+
+def test_the_french_playing_well_course_poses_whole_hands_and_decouverte_positions():
+    # At least 14 lessons and 90 puzzles; a third of the best-card puzzles with 5 to 8 tricks left
+    # (8: an opening lead); at least 12 two-player découverte positions in the French courses.
+    french = json.loads(run_stats("--json"))["french"]["courses"]
+    course = french["french-playing-well"]
+
+    assert course["lessons"] >= 14
+    assert course["puzzles"] >= 90
+    by_left = course["puzzles_by_tricks_left"]
+    assert sum(by_left.values()) == course["puzzles_by_kind"]["best-card"]
+    assert 3 * sum(by_left.get(str(n), 0) for n in range(5, 9)) >= sum(by_left.values())
+    assert by_left.get("8", 0) >= 1
+    assert sum(c["puzzles_by_kind"].get("decouverte-card", 0) for c in french.values()) >= 12
 
 
 def test_every_course_of_the_real_curriculum_is_written_in_four_languages():

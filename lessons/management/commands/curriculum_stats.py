@@ -12,12 +12,14 @@ lessons/rulebook.py for which IDs apply where). With ``--json``, exactly::
                "difficulty_by_kind": {"play": {"1": 1, "2": 2, ...}, ...},
                "practised_rules": ["trick.win", ...], "unpractised_rules": [],
                "complete_languages": ["ar", "en", "fa", "fr"],
+               "puzzles_by_tricks_left": {"2": 16, "3": 21, ..., "8": 10},
                "courses": {"saudi": {"course": "Saudi Baloot", "lessons": 12, ...},
                            "saudi-playing-well": {"course": "Saudi Baloot: playing well", ...}}},
      "moroccan": {...}, "french": {...}}
 
 Kinds are the puzzles' tasks (lessons.models.Task), in that order, absent kinds left out;
-every difficulty 1 to 5 is listed; rule IDs are in the order of docs/rules.md.
+every difficulty 1 to 5 is listed; ``puzzles_by_tricks_left`` counts the best-card puzzles by the
+tricks still to play (8: an opening lead); rule IDs are in the order of docs/rules.md.
 
 Content the loader would refuse is reported like ``load_curriculum`` reports it, and the
 command fails: numbers about files that cannot be loaded would mislead.
