@@ -168,7 +168,7 @@ def engine_disagreements(spec: PuzzleSpec, lang: str) -> list[str]:
         expected = [out["leader"]]
     elif task == Task.VIOLATION:
         expected = [out["offender"] or "none"]
-    elif task == Task.BEST_CARD:
+    elif task in (Task.BEST_CARD, Task.DECOUVERTE_CARD):
         expected = out["best"]
     elif task == Task.SHEET:
         expected = out["wrong"]
