@@ -1,7 +1,8 @@
 """A guided first hand: a fixed deal played at the practice table with a coach's sentence at every
 decision, the learner stopped with the reason when a choice is illegal or clearly wrong.
 
-The content is one file per variant, ``lessons/content/guided/<variant>.yaml``: the deal (dealer,
+The content is one file per guided hand, ``lessons/content/guided/<variant>.yaml`` and, for a
+variant with more than one, ``<variant>-2.yaml``, ``<variant>-3.yaml``...: the deal (dealer,
 the 32 cards, the bots' seed), the coach's sentences in four languages for the deal, the bidding
 card, each call the learner makes, the declaration, each of the eight tricks, the count and the
 score, and the call, projects or card the learner is asked for at each decision.
@@ -35,6 +36,8 @@ LANGS = ("en", "ar", "fa", "fr")
 # learner may play with the Spanish deck, where the Jack of clubs is the Sota of batons).
 CARD = re.compile(r"\{([789TJQKA][SHDC])\}")
 VARIANTS = ("saudi", "moroccan", "french")
+# A guided hand's name: its variant, then its number from the second on (french, french-2, ...).
+NAME = re.compile(r"^(saudi|moroccan|french)(?:-([2-9]))?$")
 
 
 class GuideError(ValueError):
@@ -43,6 +46,7 @@ class GuideError(ValueError):
 
 @dataclass(frozen=True)
 class Guide:
+    name: str
     variant: str
     dealer: str
     seed: int
@@ -55,9 +59,10 @@ class Guide:
     tricks: tuple[tuple[str, dict[str, str]], ...]
     count: dict[str, str]
     score: dict[str, str]
+    title: dict[str, str] | None = None  # what sets this hand apart, when the variant has several
 
     def setup(self) -> dict[str, Any]:
-        return {"kind": "guided", "guide": self.variant}
+        return {"kind": "guided", "guide": self.name}
 
     def record(self) -> dict[str, Any]:
         """The one hand of a guided game (lessons.practice.state): the learner declares."""
@@ -77,16 +82,35 @@ def available() -> list[str]:
     return drill_hands.guided_variants()
 
 
+def hands_of(variant: str) -> list[str]:
+    """The names of ``variant``'s guided hands, the first one (named after the variant) first."""
+    stems = (p.stem for p in GUIDED_DIR.glob(f"{variant}*.yaml"))
+    found = [m for stem in stems if (m := NAME.match(stem)) and m.group(1) == variant]
+    return [m.group(0) for m in sorted(found, key=lambda m: int(m.group(2) or 1))]
+
+
+def _name_of(table: Table) -> str:
+    """The guided hand a game plays (games dealt before a variant had several name the variant)."""
+    name = str(table.setup.get("guide") or table.game.variant)
+    return name if NAME.match(name) else table.game.variant
+
+
 @cache
-def guide(variant: str) -> Guide:
-    """The checked guide of ``variant`` (:class:`GuideError` if its file is wrong)."""
-    path = GUIDED_DIR / f"{variant}.yaml"
+def guide(name: str) -> Guide:
+    """The checked guided hand ``name`` (a variant's name for its first hand; :class:`GuideError`
+    if its file is wrong or the name is not a guided hand's)."""
+    match = NAME.match(name)
+    if match is None:
+        raise GuideError(f"{name!r} is not the name of a guided hand")
+    variant = match.group(1)
+    path = GUIDED_DIR / f"{name}.yaml"
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as e:
         raise GuideError(f"{path.name}: {e}") from e
     try:
         g = Guide(
+            name=name,
             variant=_text(data["variant"]),
             dealer=str(Seat.parse(data["dealer"])),
             seed=int(data["seed"]),
@@ -99,6 +123,7 @@ def guide(variant: str) -> Guide:
             tricks=tuple((str(Card.parse(t["play"])), _said(t["say"])) for t in data["tricks"]),
             count=_said(data["count"]),
             score=_said(data["score"]),
+            title=_said(data["title"]) if "title" in data else None,
         )
     except (KeyError, TypeError, ValueError, NotationError) as e:
         raise GuideError(f"{path.name}: {e!r}") from e
@@ -189,7 +214,7 @@ def coach(table: Table, lang: str, deck: str = "french") -> list[str]:
 
 
 def _sentences(table: Table, lang: str) -> list[str]:
-    g = guide(table.game.variant)
+    g = guide(_name_of(table))
     lang = lang if lang in LANGS else "en"
     hand = table.hand
     if not isinstance(hand, Hand):
@@ -215,7 +240,7 @@ def stop(table: Table, kind: str, value: str, lang: str, deck: str = "french") -
 
     An illegal call or card is left to the engine, which refuses it with the rule.
     """
-    g = guide(table.game.variant)
+    g = guide(_name_of(table))
     want_kind, want = expected(g, table)
     hand = table.hand
     if not want_kind or not isinstance(hand, Hand):

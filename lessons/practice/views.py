@@ -389,9 +389,12 @@ def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
     _check_variant(variant)
     if variant not in guided.available():
         raise Http404
-    g = guided.guide(variant)
+    names = guided.hands_of(variant)
     if request.method == "POST":
-        game = guided.new_game(g)
+        # Which of the variant's guided hands (1, 2, ...): anything else deals the first one.
+        chosen = request.POST.get("hand", "1")
+        number = int(chosen) if chosen.isdigit() and 1 <= int(chosen) <= len(names) else 1
+        game = guided.new_game(guided.guide(names[number - 1]))
         owner = _owner(request)
         game.session_key, game.user = owner["session_key"], owner["user"]
         game.save()
@@ -401,8 +404,15 @@ def guided_hand(request: HttpRequest, variant: str) -> HttpResponse:
         "variant_name": Variant(variant).label,
         "prefs": get_prefs(request),
         "page_url": reverse("practice-guided", args=[variant]),
+        # When the variant has several guided hands, each is offered with what sets it apart.
+        "hands": [(i, _title(guided.guide(n))) for i, n in enumerate(names, 1)] if len(names) > 1 else [],
     }
     return render(request, "practice/guided.html", ctx)
+
+
+def _title(g: guided.Guide) -> str:
+    lang = get_language() or "en"
+    return (g.title or {}).get(lang) or (g.title or {}).get("en", "")
 
 
 @require_POST
