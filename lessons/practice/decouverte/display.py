@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from engine import messages
 from engine.auction import Contract
 from engine.cards import SUIT_LETTERS, Card, Seat, cards_of
-from engine.cards import other_player as other
 from engine.decouverte import TRICKS, TWO_SEATS, DecouverteHand, Table, TwoCardTrick
 from engine.explain import Reason
 from engine.play import explain_play
@@ -298,47 +297,3 @@ def sheet(t: DecouverteTable) -> dict[str, Any]:
     last = t.record.get("result", {}).get("game") or t.record["game_score"]
     return {"rows": rows, "total": [last["S"], last["N"]]}
 
-
-@dataclass
-class PuzzleBoard:
-    """A découverte puzzle's table (lessons.positions.decouverte_card's output), seen by the
-    player to act: both rows of piles, the trick, the contract and the points so far."""
-
-    seat: str
-    opponent: str
-    mine: list[PileShown]
-    theirs: list[PileShown]
-    trick: list[tuple[str, CardFace]]
-    contract: str
-    points: list[tuple[str, int]]
-    trick_number: int
-
-
-def puzzle_board(output: dict[str, Any], lang: str, deck: str) -> PuzzleBoard:
-    """The piles as the position's ``table`` gives them (a player's view: ``down`` is only whether a
-    card lies there), the seat's legal cards marked playable and the cards just turned up marked."""
-    s = say(lang, deck)
-    seat = Seat.parse(output["seat"])
-    legal, turned = set(output["legal"]), set(output["turned"])
-    piles = {
-        key: [
-            PileShown(
-                face=None if p["up"] is None else s.face(Card.parse(p["up"])),
-                covered=bool(p["down"]),
-                playable=key == str(seat) and p["up"] in legal,
-                turned=p["up"] is not None and p["up"] in turned,
-            )
-            for p in row
-        ]
-        for key, row in output["table"].items()
-    }
-    return PuzzleBoard(
-        seat=s.seat(seat),
-        opponent=s.seat(other(seat)),
-        mine=piles[str(seat)],
-        theirs=piles[str(other(seat))],
-        trick=[(s.seat(Seat.parse(w)), s.face(Card.parse(c))) for w, c in output["trick"]],
-        contract=contract_words({"contract": output["contract"]}, VARIANT, lang, s.deck),
-        points=[(s.seat(Seat.parse(k)), v) for k, v in output["points"].items()],
-        trick_number=min(output["tricks"] + 1, TRICKS),
-    )
