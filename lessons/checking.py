@@ -78,6 +78,7 @@ ANSWER_FIELDS: dict[str, tuple[str, ...]] = {
     Task.SHEET: ("line",),
     Task.TRUMPS_LEFT: ("count",),
     Task.CONTRACT_MADE: ("outcome",),
+    Task.DECOUVERTE_CARD: ("card",),
 }
 
 # contract-made: already made, not decided yet, already lost (engine.counting's verdicts).
@@ -303,6 +304,12 @@ def _parse_best_card(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
     return _card(_single(data, "card", _("Choose one card.")), hand)
 
 
+def _parse_decouverte_card(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
+    # The player's face-up cards, the only ones anyone may play in découverte.
+    hand = list(engine_output(puzzle, "en")["hand"])
+    return _card(_single(data, "card", _("Choose one card.")), hand)
+
+
 def _parse_violation(puzzle: Puzzle, data: Mapping[str, Any]) -> str:
     seat = _single(data, "seat", _("Choose a seat, or nobody."))
     seat = "none" if seat.lower() == "none" else seat.upper()
@@ -349,6 +356,7 @@ _PARSERS: dict[str, Callable[[Puzzle, Mapping[str, Any]], object]] = {
     Task.SHEET: _parse_sheet,
     Task.TRUMPS_LEFT: _parse_trumps_left,
     Task.CONTRACT_MADE: _parse_contract_made,
+    Task.DECOUVERTE_CARD: _parse_decouverte_card,
 }
 
 
@@ -490,6 +498,22 @@ def _check_best_card(puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: 
     )
 
 
+def _check_decouverte_card(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], lang: str, deck: str
+) -> Verdict:
+    sol = _solution(puzzle, output, lang, deck)
+    if answer in puzzle.answers:
+        return Verdict(correct=True, solution=sol, lost=0)
+    if answer in output["illegal"]:
+        return Verdict(correct=False, reasons=list(output["illegal"][answer]), solution=sol)
+    return Verdict(
+        correct=False,
+        solution=sol,
+        legal_but_not_best=answer in output["legal"],
+        lost=output["loss"].get(answer),
+    )
+
+
 def _best_card_steps(output: dict[str, Any], line: list[dict[str, Any]]) -> list[dict[str, str]]:
     """The solver's explanation with the tricks of ``line``: the learner's best card may not be
     the one the principal line starts with."""
@@ -538,6 +562,7 @@ _CHECKS: dict[str, Callable[[Puzzle, Any, dict[str, Any], str, str], Verdict]] =
     Task.SHEET: _check_sheet,
     Task.TRUMPS_LEFT: _check_trumps_left,
     Task.CONTRACT_MADE: _check_contract_made,
+    Task.DECOUVERTE_CARD: _check_decouverte_card,
 }
 
 
@@ -824,6 +849,25 @@ def _wrong_best_card(
     return [cost, *(r for r in verdict.reasons if r["rule"] == "solve.outcome")]
 
 
+def _wrong_decouverte_card(
+    puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
+) -> list[dict[str, str]]:
+    if answer in output["illegal"]:
+        return [_refused_card(puzzle, answer, output["illegal"][answer], lang, deck)]
+    if answer not in output["interval"]:
+        return []
+    # What the card costs on the lays of the face-down cards, with the interval: never the best card.
+    low, high = output["interval"][answer]
+    text = _(
+        "Over %(samples)s ways the face-down cards may lie, %(card)s keeps %(n)s card points fewer than"
+        " the best card on average (95 %% interval: %(low)s to %(high)s)."
+    )
+    name = _name(puzzle, answer, lang, deck)
+    n = output["loss"][answer]
+    values = {"samples": output["samples"], "card": name, "n": n, "low": low, "high": high}
+    return [{"rule": "", "message": str(text % values)}]
+
+
 def _wrong_sheet(
     puzzle: Puzzle, answer: Any, output: dict[str, Any], verdict: Verdict, lang: str, deck: str
 ) -> list[dict[str, str]]:
@@ -907,6 +951,7 @@ _WRONG: dict[str, Callable[[Puzzle, Any, dict[str, Any], Verdict, str, str], lis
     Task.SHEET: _wrong_sheet,
     Task.TRUMPS_LEFT: _wrong_trumps_left,
     Task.CONTRACT_MADE: _wrong_contract_made,
+    Task.DECOUVERTE_CARD: _wrong_decouverte_card,
 }
 
 
@@ -920,6 +965,9 @@ def _solution(puzzle: Puzzle, output: dict[str, Any], lang: str, deck: str) -> S
         cards = list(puzzle.answers) if task == Task.PLAY else list(output["legal"])
         labels = [messages.card_name(Card.parse(c), variant, lang, deck) for c in cards]
         return Solution(cards, labels, [])
+    if task == Task.DECOUVERTE_CARD:
+        cards = list(output["best"])
+        return Solution(cards, [messages.card_name(Card.parse(c), variant, lang, deck) for c in cards], [])
     if task == Task.BEST_CARD:
         cards = list(output["best"])
         labels = [messages.card_name(Card.parse(c), variant, lang, deck) for c in cards]

@@ -621,7 +621,9 @@ def _read_puzzle(raw: Any, variant: str) -> PuzzleSpec:
     position = raw.get("position")
     if not isinstance(position, dict):
         raise _Invalid("position", "missing: the engine input of the puzzle")
-    if position.get("variant") != variant:
+    # A découverte puzzle is French Belote's two-player game, posed in a French course.
+    expected = TWO_PLAYER_VARIANTS.get(variant) if task == Task.DECOUVERTE_CARD else variant
+    if position.get("variant") != expected:
         raise _Invalid("position.variant", f"{position.get('variant')!r} in a {variant} course")
     if "lang" in position:
         raise _Invalid("position.lang", "the language is the learner's: leave it out")
@@ -642,7 +644,9 @@ def _read_puzzle(raw: Any, variant: str) -> PuzzleSpec:
         position=position,
         answers=answers,
         # A best-card puzzle asks the same question every time: the page words it (the seat to play).
-        prompt=_text(raw.get("prompt"), "prompt", required=task != Task.BEST_CARD),
+        prompt=_text(
+            raw.get("prompt"), "prompt", required=task not in (Task.BEST_CARD, Task.DECOUVERTE_CARD)
+        ),
         hint=_text(raw.get("hint"), "hint", required=False),
         explanation=_text(raw.get("explanation"), "explanation", required=False),
         rules=rules,
@@ -652,7 +656,9 @@ def _read_puzzle(raw: Any, variant: str) -> PuzzleSpec:
     )
 
 
-CARD_TASKS = (Task.PLAY, Task.ALL_LEGAL, Task.BEST_CARD)
+CARD_TASKS = (Task.PLAY, Task.ALL_LEGAL, Task.BEST_CARD, Task.DECOUVERTE_CARD)
+# The two-player game of a variant, whose positions its courses may pose (decouverte-card).
+TWO_PLAYER_VARIANTS = {"french": "french-2p"}
 
 
 def _why_not(
@@ -889,6 +895,25 @@ def _check_best_card(answers: Any, position: dict[str, Any], output: dict[str, A
     return best
 
 
+def _check_decouverte_card(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
+    """The evaluator's best cards are the answers; written ones must be exactly those."""
+    best = list(output["best"])
+    if answers is None:
+        return best
+    cards = _cards(answers)
+    for i, card in enumerate(cards):
+        if card not in output["legal"]:
+            raise _Invalid(f"answers[{i}]", f"{card} is not a face-up card {output['seat']} may play now")
+    if set(cards) != set(best):
+        losses = "; ".join(
+            f"{c} loses {output['loss'][c]} card points on average" for c in cards if c not in best
+        )
+        raise _Invalid(
+            "answers", f"the evaluator's best cards are {', '.join(best)}, not {', '.join(cards)}: {losses}"
+        )
+    return best
+
+
 def _check_violation(answers: Any, position: dict[str, Any], output: dict[str, Any]) -> list[Any]:
     seat = _one(answers, "the seat that broke a rule (N, E, S or W), or none")
     if seat not in ("N", "E", "S", "W", "none"):
@@ -950,4 +975,5 @@ ANSWER_CHECKS: dict[str, AnswerCheck] = {
     Task.SHEET: _check_sheet,
     Task.TRUMPS_LEFT: _check_trumps_left,
     Task.CONTRACT_MADE: _check_contract_made,
+    Task.DECOUVERTE_CARD: _check_decouverte_card,
 }

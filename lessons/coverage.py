@@ -52,7 +52,7 @@ def texts(course: CourseSpec) -> Iterator[tuple[str, Text, bool]]:
                     # A checkpoint's puzzles have no hint, and a best-card puzzle may leave its
                     # prompt to the page (the same question every time): none is missing.
                     required = not (field == "hint" and lesson.checkpoint) and not (
-                        field == "prompt" and step.puzzle.task == "best-card"
+                        field == "prompt" and step.puzzle.task in ("best-card", "decouverte-card")
                     )
                     yield f"{name} puzzle {step.puzzle.key} {field}", getattr(step.puzzle, field), required
 
@@ -105,15 +105,16 @@ def difficulty_by_kind(course: CourseSpec) -> dict[str, dict[str, int]]:
     return {task: by_difficulty([p for p in course.puzzles if p.task == task]) for task in by_kind(course)}
 
 
+def tricks_left(puzzle: PuzzleSpec) -> int:
+    """The tricks still to play in a best-card position, the one in progress included: the most
+    cards any seat holds (the seat to play holds one more than those who have played to the trick)."""
+    return max((len(cards) for cards in puzzle.position.get("hands", {}).values()), default=0)
+
+
 def by_tricks_left(course: CourseSpec) -> dict[str, int]:
-    """Best-card puzzles by the number of tricks left ({"2": 36, "3": 55, ...}, fewest first): whether
-    a course poses whole hands and opening leads or only endgames. The seat still to play in the
-    trick holds one card per trick left."""
-    counts = Counter(
-        max(len(cards) for cards in p.position["hands"].values())
-        for p in course.puzzles
-        if p.task == Task.BEST_CARD
-    )
+    """Best-card puzzles by the number of tricks left, ``{"2": 16, ..., "8": 10}`` (JSON keys are
+    text): shows whether a course poses whole hands and opening leads, not only the last tricks."""
+    counts = Counter(tricks_left(p) for p in course.puzzles if p.task == Task.BEST_CARD)
     return {str(n): counts[n] for n in sorted(counts)}
 
 

@@ -87,6 +87,7 @@ class Task(models.TextChoices):
     SHEET = "sheet", _("Find the error in the score sheet")
     TRUMPS_LEFT = "trumps-left", _("Count the trumps left")
     CONTRACT_MADE = "contract-made", _("Is the contract already made")
+    DECOUVERTE_CARD = "decouverte-card", _("Play from the face-up cards")
 
 
 # The engine command (engine.cli.COMMANDS) each task's position is fed to.
@@ -110,6 +111,8 @@ TASK_COMMANDS = {
     # contract is decided whatever the tricks left, by the hand's own score at both extremes.
     Task.TRUMPS_LEFT: "trumps-left",
     Task.CONTRACT_MADE: "contract-made",
+    # Two-player découverte: judged by the coach's evaluator on sampled lays of the face-down cards.
+    Task.DECOUVERTE_CARD: "decouverte-card",
 }
 
 

@@ -102,6 +102,8 @@ from engine.cards import Card, NotationError, Seat, Team
 from engine.cli import cmd_score
 from engine.counting import CountingError, check_tricks, contract_outlook
 from engine.counting import trumps_left as count_trumps
+from engine.decouverte import coach as decouverte_coach
+from engine.decouverte import commands as decouverte_commands
 from engine.explain import Reason, Step
 from engine.messages import render
 from engine.notation import (
@@ -521,7 +523,7 @@ def contract_made(obj: Mapping[str, Any], lang: str, deck: str = "french") -> di
 
     return {
         "verdict": outlook.verdict,
-            "team": str(outlook.taker),
+        "team": str(outlook.taker),
         "taken": {str(t): v for t, v in outlook.taken.items()},
         "tricks_won": {str(t): v for t, v in outlook.tricks.items()},
         "left": outlook.left,
@@ -534,6 +536,53 @@ def contract_made(obj: Mapping[str, Any], lang: str, deck: str = "french") -> di
 
 Command = Callable[..., dict[str, Any]]
 
+DECOUVERTE_SAMPLES = 48
+"""Lays of the face-down cards a découverte puzzle is judged on: the loader and the page both use
+this many, and the evaluator seeds them from the position alone, so both find the same answer."""
+
+
+def decouverte_card(obj: Mapping[str, Any], lang: str, deck: str = "french") -> dict[str, Any]:
+    """A two-player découverte position as ``seat`` sees it, and what the coach's evaluator makes of
+    each of that player's face-up cards (:func:`engine.decouverte.coach.evaluate`).
+
+    ``obj`` is the two-player ``play`` input (docs/engine-cli.md): ``dealer``, ``deck``, ``calls``,
+    ``plays`` and ``seat``, the player to act. Nobody sees a face-down card, so no single lay of them
+    decides the answer: the evaluator plays the hand out on :data:`DECOUVERTE_SAMPLES` lays of the
+    cards not seen, the same ones every time; ``best`` are the cards it does not tell apart from the
+    best one, ``loss`` each card's mean loss against it and ``interval`` that loss's 95 % interval.
+    """
+    shown = decouverte_commands.cmd_play(obj, lang)  # every call and card checked, in the usual errors
+    if obj.get("seat") is None or shown["to_play"] != obj["seat"]:
+        raise InputError("bad-field", "seat", value=obj.get("seat"), expected=str(shown["to_play"]))
+    hand = decouverte_commands.replay(obj)
+    seat = hand.to_play
+    evaluation = decouverte_coach.evaluate(hand.view(seat), seed=0, samples=DECOUVERTE_SAMPLES)
+    face_up = [str(up) for _, up in hand.table.piles_of(seat) if up is not None]
+    legal = [c for c in face_up if c in evaluation.options]
+    return {
+        "seat": str(seat),
+        "hand": face_up,
+        "legal": legal,
+        "illegal": {
+            c: decouverte_commands.reasons_json(hand.explain(Card.parse(c)), lang)
+            for c in face_up
+            if c not in legal
+        },
+        "best": list(evaluation.best),
+        "loss": {c: round(evaluation.loss(c)) for c in legal},
+        "interval": {
+            c: [round(evaluation.losses[c].low, 1), round(evaluation.losses[c].high, 1)] for c in legal
+        },
+        "samples": evaluation.samples,
+        "table": shown["table"],
+        "trick": shown["trick"],
+        "contract": shown["auction"]["contract"],
+        "points": shown["points"],
+        "tricks": len(shown["tricks"]),
+        "turned": [t["card"] for t in shown["tricks"][-1]["turned"]] if shown["tricks"] else [],
+    }
+
+
 # The puzzle tasks' names for these readers (lessons.models.TASK_COMMANDS).
 COMMANDS: dict[str, Command] = {
     "first-lead": first_lead,
@@ -543,4 +592,5 @@ COMMANDS: dict[str, Command] = {
     "sheet": sheet,
     "trumps-left": trumps_left,
     "contract-made": contract_made,
+    "decouverte-card": decouverte_card,
 }

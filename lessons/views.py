@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST, require_safe
 from engine import messages
 from engine.cards import Card
 from engine.notation import InputError
-from lessons import checking, demo, hints, lesson_cache, progress, timing, today
+from lessons import checking, decouverte_puzzle, demo, hints, lesson_cache, progress, timing, today
 from lessons.addresses import row_addresses
 from lessons.forms import PrefsForm, TokenForm, new_token
 from lessons.models import Account, Attempt, Course, Lesson, Puzzle, Step, StepKind, Task, Variant
@@ -592,6 +592,9 @@ class StepPage:
         assert self.puzzle is not None
         if self.puzzle.task == Task.BEST_CARD:
             return best_card_view(self.puzzle.position, self.lang, self.deck, self._seat_to_play())
+        if self.puzzle.task == Task.DECOUVERTE_CARD:
+            output = checking.engine_output(self.puzzle, self.lang, self.deck)
+            return decouverte_puzzle.board(output, self.lang, self.deck)
         if self.puzzle.task in COUNTING_TASKS:
             # In the middle of a hand: the contract, and the hand of the seat who counts.
             position = self.puzzle.position

@@ -273,4 +273,23 @@ def cmd_play(obj: Mapping[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
+def reasons_json(reasons: Sequence[Reason], lang: str) -> list[dict[str, str]]:
+    """Reasons as the commands write them, ``{rule, message}``, in French Belote's words."""
+    return _reasons(reasons, lang)
+
+
+def replay(obj: Mapping[str, Any]) -> DecouverteHand:
+    """The hand of a ``play`` input after its cards, for a caller that reads it further (a puzzle's
+    position): the input is checked first by :func:`cmd_play`, so here it is known to be valid."""
+    dealer = _seat(obj["dealer"], "dealer")
+    deal = _deal(obj, dealer)
+    contract = _auction(obj, dealer, deal.bidding_card).contract
+    if not isinstance(contract, Contract):
+        raise InputError("missing-field", "calls")
+    hand = DecouverteHand(deal, trump=contract.trump, taker=contract.taker)
+    for i, item in enumerate(as_list(obj.get("plays", []), "plays", '[["N", "9C"], …]')):
+        hand.play(parse_card(item[1], f"plays[{i}][1]"))
+    return hand
+
+
 COMMANDS = {"legal": cmd_legal, "trick": cmd_trick, "bid": cmd_bid, "score": cmd_score, "play": cmd_play}

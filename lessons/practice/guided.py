@@ -40,6 +40,7 @@ LANGS = ("en", "ar", "fa", "fr")
 # learner may play with the Spanish deck, where the Jack of clubs is the Sota of batons).
 CARD = re.compile(r"\{([789TJQKA][SHDC])\}")
 VARIANTS = ("saudi", "moroccan", "french")
+# A guided hand's name: its variant, then its number from the second on (french, french-2, ...).
 
 
 class GuideError(ValueError):

@@ -168,7 +168,7 @@ def engine_disagreements(spec: PuzzleSpec, lang: str) -> list[str]:
         expected = [out["leader"]]
     elif task == Task.VIOLATION:
         expected = [out["offender"] or "none"]
-    elif task == Task.BEST_CARD:
+    elif task in (Task.BEST_CARD, Task.DECOUVERTE_CARD):
         expected = out["best"]
     elif task == Task.SHEET:
         expected = out["wrong"]
@@ -391,6 +391,21 @@ def test_curriculum_stats_reports_every_course_of_a_variant():
     assert courses["saudi-playing-well"]["puzzles_by_kind"].get("best-card", 0) >= 9
     text = run_stats()
     assert "\nsaudi-playing-well: " in text
+
+
+def test_the_french_playing_well_course_poses_whole_hands_and_decouverte_positions():
+    # At least 14 lessons and 90 puzzles; a third of the best-card puzzles with 5 to 8 tricks left
+    # (8: an opening lead); at least 12 two-player découverte positions in the French courses.
+    french = json.loads(run_stats("--json"))["french"]["courses"]
+    course = french["french-playing-well"]
+
+    assert course["lessons"] >= 14
+    assert course["puzzles"] >= 90
+    by_left = course["puzzles_by_tricks_left"]
+    assert sum(by_left.values()) == course["puzzles_by_kind"]["best-card"]
+    assert 3 * sum(by_left.get(str(n), 0) for n in range(5, 9)) >= sum(by_left.values())
+    assert by_left.get("8", 0) >= 1
+    assert sum(c["puzzles_by_kind"].get("decouverte-card", 0) for c in french.values()) >= 12
 
 
 def test_every_course_of_the_real_curriculum_is_written_in_four_languages():

@@ -20,7 +20,8 @@ lessons/rulebook.py for which IDs apply where). With ``--json``, exactly::
 ``puzzles_by_tricks_left`` counts the best-card puzzles by the tricks left in the hand;
 ``checked_claims`` the statements of its lessons the engine checked (docs/claims.md).
 Kinds are the puzzles' tasks (lessons.models.Task), in that order, absent kinds left out;
-every difficulty 1 to 5 is listed; rule IDs are in the order of docs/rules.md.
+every difficulty 1 to 5 is listed; ``puzzles_by_tricks_left`` counts the best-card puzzles by the
+tricks still to play (8: an opening lead); rule IDs are in the order of docs/rules.md.
 
 Content the loader would refuse is reported like ``load_curriculum`` reports it, and the
 command fails: numbers about files that cannot be loaded would mislead.

@@ -296,3 +296,4 @@ def sheet(t: DecouverteTable) -> dict[str, Any]:
             rows.append({"n": n, "void": False, "S": result["points"]["S"], "N": result["points"]["N"]})
     last = t.record.get("result", {}).get("game") or t.record["game_score"]
     return {"rows": rows, "total": [last["S"], last["N"]]}
+

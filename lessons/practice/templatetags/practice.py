@@ -33,8 +33,8 @@ def guided_hand_url(variant: str, or_table: bool = False) -> str:
 
 
 # Lessons whose practice is a table of its own rather than puzzles: (course variant, lesson slug)
-# to the table's URL name. Two-player Belote découverte has no puzzle (the puzzles are
-# four-player positions): its lesson ends at the découverte table against the bot.
+# to the table's URL name. The rules lesson on two-player Belote découverte has no puzzle (its
+# positions to solve are in the playing-well course): it ends at the découverte table against the bot.
 PRACTICE_TABLES = {("french", "belote-decouverte"): "practice-decouverte"}
 
 

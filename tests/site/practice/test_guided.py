@@ -20,9 +20,9 @@ def shown(sentence, page):
     return re.sub(r"[0-9٠-٩۰-۹]", "", escape(sentence)) in re.sub(r"[0-9٠-٩۰-۹]", "", page)
 
 
-def start(client, variant="saudi", lang="en"):
+def start(client, variant="saudi", lang="en", hand=None):
     assert client.get(f"/{lang}/practice/guided/{variant}/").status_code == 200
-    response = client.post(f"/{lang}/practice/guided/{variant}/")
+    response = client.post(f"/{lang}/practice/guided/{variant}/", {"hand": hand} if hand else {})
     assert response.status_code == 302
     return PracticeGame.objects.latest("id")
 
@@ -60,11 +60,18 @@ def test_a_guide_whose_card_the_rules_refuse_is_not_loaded(tmp_path, monkeypatch
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("variant", ["saudi", "moroccan", "french"])
-@pytest.mark.parametrize("lang", ["en", "ar", "fa", "fr"])
-def test_a_guided_hand_is_played_to_its_score_with_a_sentence_at_every_decision(client, lang, variant):
-    game = start(client, variant, lang=lang)
-    g = guided.guide(variant)
+@pytest.mark.parametrize(
+    ("variant", "hand", "lang"),
+    [
+        *((v, None, lang) for v in ("saudi", "moroccan", "french") for lang in ("en", "ar", "fa", "fr")),
+        ("french", "2", "ar"),
+        ("french", "3", "fr"),
+    ],
+)
+def test_a_guided_hand_is_played_to_its_score_with_a_sentence_at_every_decision(client, lang, variant, hand):
+    game = start(client, variant, lang=lang, hand=hand)
+    g = guided.guide(guided.hands_of(variant)[int(hand or 1) - 1])
+    assert game.setup["guide"] == g.name
     page = client.get(f"/{lang}/practice/game/{game.pk}/").text
     first = guided.coach(Table(game), lang)
     assert len(first) == 3 and all(shown(sentence, page) for sentence in first)  # deal, bidding card, call
@@ -251,3 +258,24 @@ def test_saudi_offers_three_guided_hands_a_hokm_a_sun_and_one_to_defend(client):
     assert played == {("hokm", True), ("sun", True), ("hokm", False)}
     # A tampered form names no guided hand: nothing is dealt.
     assert client.post("/en/practice/guided/saudi/", {"hand": "saudi-elsewhere"}).status_code == 404
+
+
+def test_french_has_three_guided_hands_taking_at_each_round_and_defending():
+    hands = [guided.guide(name) for name in guided.hands("french")]
+
+    assert [g.name for g in hands] == ["french", "french-2", "french-3"]
+    assert len({g.deck for g in hands}) == 3  # three different deals
+    first_calls = [[call for call, _ in g.calls] for g in hands]
+    assert first_calls[0] == ["take"]  # the turned-up card, in the first round
+    assert any(call.startswith("take:") for call in first_calls[1])  # another suit, in the second
+    assert all(call == "pass" for call in first_calls[2])  # the learner defends
+    assert all(g.title for g in hands)
+
+
+@pytest.mark.django_db
+def test_the_guided_page_offers_each_hand_by_its_title(client):
+    page = client.get("/fr/practice/guided/french/").text
+    assert re.findall(r'name="hand" value="([a-z0-9-]+)"', page) == ["french", "french-2", "french-3"]
+    assert "Vous défendez" in page
+    assert start(client, "french", hand="french-3").setup["guide"] == "french-3"
+
