@@ -1,0 +1,383 @@
+"""A live table's game: the practice table's record and referee, with people in several seats.
+
+The server holds the game. Its state is the current :class:`~lessons.models.PracticeGame` of the
+table (the deal and every action, replayed through the engine on every move, see
+:mod:`lessons.practice.state`), so a server restarted in the middle of a hand finds it as it was.
+Who sits where is :class:`~lessons.models.TableSeat`; a seat without a person is a bot's.
+
+Every move goes through :func:`act`, under a lock on the game's row: two players moving at once
+are served one after the other, and a move made for an earlier state (a second tab, a double
+click, a message that crossed another) is refused as stale. The seat that moves is always the
+one the request's person sits in, never one the message names.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from engine.bots.table import doubling_word
+from engine.cards import Seat, next_seat
+from engine.hand import Hand, Phase
+from engine.variants import rules_for
+from lessons.models import Classroom, LiveTable, PracticeGame, TableGame, TableSeat
+from lessons.practice.display import PROJECT_TYPES
+from lessons.practice.state import (
+    COACH_DEFAULTS,
+    LIVE,
+    BadMove,
+    BrokenGame,
+    Move,
+    Refused,
+    Table,
+    apply,
+    bot_move,
+    first_dealer,
+    make_bots,
+    new_record,
+)
+
+# The short code: letters and digits nobody misreads (no 0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who is asking: a signed-in account, or a visitor's session."""
+
+    user_id: int | None
+    session_key: str
+
+    def owns(self, row: TableSeat) -> bool:
+        if self.user_id is not None:
+            return row.user_id == self.user_id
+        return bool(self.session_key) and row.user_id is None and row.session_key == self.session_key
+
+
+class SeatTable(Table):
+    """The game seen from one seat (``learner``), with people at ``humans`` and bots elsewhere.
+
+    The practice table's board, hints of refusal and score are all drawn from ``learner``'s seat,
+    so the same drawing serves every player: each is given a table of their own seat.
+    """
+
+    def __init__(self, game: PracticeGame, seat: Seat, humans: frozenset[Seat]) -> None:
+        super().__init__(game)
+        self.learner = seat
+        self.humans = humans
+
+    def _declaring(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The seats whose people declare for themselves in this hand (chosen when it was dealt)."""
+        seats = record.get("declaring") or []
+        if not seats:
+            return {}
+        return {"declaring": tuple(Seat.parse(s) for s in seats), "khaysh": bool(record.get("khaysh"))}
+
+    def waiting_for(self) -> list[Seat]:
+        """The people whose word or card the hand waits for (none: a bot acts, or the hand is over)."""
+        hand = self.hand
+        if hand.phase is Phase.AUCTION and isinstance(hand, Hand):
+            seat = hand.auction.to_act
+            return [seat] if seat in self.humans else []
+        if hand.phase is Phase.DOUBLING and isinstance(hand, Hand):
+            d = hand.doubling
+            assert d is not None
+            # A person who may say more than "pass" answers for the team; one who may only pass
+            # is not asked (the practice table does the same for its learner).
+            return [s for s in d.speakers if s in self.humans and d.allowed(s) != ["pass"]]
+        if hand.phase is Phase.PLAY:
+            seat = hand.to_play
+            return [seat] if seat in self.humans else []
+        return []
+
+    def learner_to_act(self) -> bool:
+        return self.learner in self.waiting_for()
+
+    def advance(self) -> None:
+        """The bots act until a person's turn or the end of the hand; then the result is noted."""
+        hand = self.hand
+        bots = make_bots(self.game.level, (self.record.get("seed") or 0) + len(self.actions))
+        while hand.phase in LIVE and not self.waiting_for():
+            if isinstance(hand, Hand) and hand.phase is Phase.DOUBLING:
+                seat, word = doubling_word(hand, bots)
+                move = Move("double", seat, word)
+            else:
+                move = bot_move(hand, bots)
+            apply(hand, move)
+            self.actions.append(move.as_json())
+        if hand.phase not in LIVE and "result" not in self.record:
+            self.record["result"] = self._result()
+            if self.record["result"].get("over"):
+                self.game.finished = True
+
+    def next_hand(self) -> None:
+        if not self.can_deal_next():
+            raise BadMove("wrong-phase")
+        result = self.record["result"]
+        if result.get("void"):
+            dealer = Seat.parse(result["next_dealer"])
+        else:
+            dealer = next_seat(Seat.parse(self.record["dealer"]), self.rules.clockwise)
+        record = deal_record(dealer, self.game.coach, self.humans, (result["game"][0], result["game"][1]))
+        record["pot"] = result["pot"]
+        self.records.append(record)
+        self.index += 1
+        self.record = record
+        self.hand = self.deal(record)
+        self.advance()
+
+
+def deal_record(
+    dealer: Seat, coach: dict[str, Any], humans: frozenset[Seat], game_score: tuple[int, int] = (0, 0)
+) -> dict[str, Any]:
+    """A new hand's record; its people declare for themselves when the table says so."""
+    record = new_record(dealer, game_score, 0, coach, first=True)
+    record["declare_self"] = False
+    if coach.get("declare_for_me") == "never":
+        record["declaring"] = [str(s) for s in sorted(humans)]
+    return record
+
+
+# ---------------------------------------------------------------- opening and sitting
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def open_table(
+    variant: str,
+    level: str,
+    target: int,
+    declare_for_me: bool,
+    person: Person,
+    classroom: Classroom | None = None,
+) -> LiveTable:
+    """A new table and its first game, nobody seated yet (the bots wait: no move is made before a
+    person sits down, so the first caller is never a bot that spoke for an empty table)."""
+    coach = {**COACH_DEFAULTS, "declare_for_me": "always" if declare_for_me else "never"}
+    with transaction.atomic():
+        for _ in range(5):
+            try:
+                with transaction.atomic():
+                    table = LiveTable.objects.create(
+                        code=new_code(),
+                        variant=variant,
+                        level=level,
+                        options={"target": target},
+                        coach=coach,
+                        host_id=person.user_id,
+                        host_session="" if person.user_id else person.session_key,
+                        classroom=classroom,
+                    )
+                break
+            except IntegrityError:  # the code was taken: draw another
+                continue
+        else:
+            raise RuntimeError("no free table code")
+        _new_game(table, 1, frozenset())
+    return table
+
+
+def _new_game(table: LiveTable, number: int, humans: frozenset[Seat]) -> PracticeGame:
+    rules = rules_for(table.variant, table.options)
+    game = PracticeGame.objects.create(
+        variant=table.variant,
+        level=table.level,
+        options=table.options,
+        coach=table.coach,
+        hands=[deal_record(first_dealer(rules), table.coach, humans)],
+        # Not started: the bots wait for the first person (see :func:`start_if_waiting`).
+        setup=None,
+    )
+    TableGame.objects.create(table=table, game=game, number=number)
+    return game
+
+
+def current_game(table: LiveTable) -> PracticeGame:
+    row = TableGame.objects.filter(table=table).select_related("game").order_by("-number").first()
+    assert row is not None
+    return row.game
+
+
+def humans_of(table: LiveTable) -> frozenset[Seat]:
+    return frozenset(Seat.parse(s) for s in TableSeat.objects.filter(table=table).values_list("seat", flat=True))
+
+
+def seat_of(table: LiveTable, person: Person) -> Seat | None:
+    for row in TableSeat.objects.filter(table=table):
+        if person.owns(row):
+            return Seat.parse(row.seat)
+    return None
+
+
+class SeatTaken(Exception):
+    """The seat has a person already (or the person sits elsewhere at this table)."""
+
+
+def sit(table: LiveTable, seat: Seat, person: Person, name: str) -> None:
+    """``person`` takes ``seat``. Two people asking for one seat at once: the unique constraint
+    lets one row in, the other is told the seat is taken."""
+    if seat_of(table, person) is not None:
+        raise SeatTaken("already seated")
+    try:
+        with transaction.atomic():
+            TableSeat.objects.create(
+                table=table,
+                seat=str(seat),
+                user_id=person.user_id,
+                session_key="" if person.user_id else person.session_key,
+                name=name[:40],
+            )
+    except IntegrityError:
+        raise SeatTaken("taken") from None
+    # The first hand was waiting for somebody: the bots play up to the first person's turn.
+    with transaction.atomic():
+        game = PracticeGame.objects.select_for_update().get(pk=current_game(table).pk)
+        _settle(game, humans_of(table))
+
+
+def leave(table: LiveTable, person: Person) -> Seat | None:
+    """``person`` leaves their seat: a bot takes it over at once, in the middle of a hand too."""
+    seat = seat_of(table, person)
+    if seat is None:
+        return None
+    TableSeat.objects.filter(table=table, seat=str(seat)).delete()
+    with transaction.atomic():
+        game = PracticeGame.objects.select_for_update().get(pk=current_game(table).pk)
+        _settle(game, humans_of(table))
+    return seat
+
+
+def _settle(game: PracticeGame, humans: frozenset[Seat]) -> None:
+    """Let the bots play what is theirs now (after a seat changed hands), and store it."""
+    if not humans:
+        return  # an empty table: nothing moves until somebody sits
+    table = SeatTable(game, next(iter(humans)), humans)
+    before = len(table.actions)
+    table.advance()
+    if len(table.actions) != before or "result" in table.record:
+        table.save(game.move)
+
+
+# ---------------------------------------------------------------- moves
+
+
+@dataclass
+class Outcome:
+    """What became of a move: done (``moved``), refused by the rules, or bad (``error`` code)."""
+
+    moved: bool = False
+    refused: Refused | None = None
+    error: str = ""
+    hand_over: int = 0  # the number of the hand that this move finished (0: none)
+
+
+ACTIONS = ("play", "call", "declare", "next", "again")
+
+
+def act(table: LiveTable, person: Person, action: str, data: dict[str, Any]) -> Outcome:
+    """One person's move at the table: checked, made and stored, or refused with the reason."""
+    if action not in ACTIONS:
+        return Outcome(error="unknown")
+    if table.paused:
+        return Outcome(error="paused")
+    try:
+        expected = int(data.get("move", ""))
+    except (TypeError, ValueError):
+        return Outcome(error="no-move")
+    if action == "again":
+        return play_again(table, person, expected)
+    with transaction.atomic():
+        seat = seat_of(table, person)
+        if seat is None:
+            return Outcome(error="not-seated")
+        game = PracticeGame.objects.select_for_update().get(pk=current_game(table).pk)
+        if expected != game.move:
+            return Outcome(error="stale")
+        try:
+            st = SeatTable(game, seat, humans_of(table))
+        except BrokenGame:
+            return Outcome(error="broken")
+        hands_before = len(st.records)
+        over_before = "result" in st.record
+        try:
+            _move(st, action, data)
+        except Refused as e:
+            return Outcome(refused=e)
+        except BadMove as e:
+            return Outcome(error=e.code)
+        st.save(expected)
+    over = 0
+    if "result" in st.record and not (over_before and len(st.records) == hands_before):
+        over = len(st.records)
+    return Outcome(moved=True, hand_over=over)
+
+
+def _move(st: SeatTable, action: str, data: dict[str, Any]) -> None:
+    if action == "play":
+        code = str(data.get("card") or "")
+        if not code:
+            raise BadMove("not-a-card")
+        st.learner_play(code, bool(data.get("belote")))
+    elif action == "call":
+        word = str(data.get("call") or "")
+        if not word:
+            raise BadMove("not-a-call")
+        st.learner_call(word)
+    elif action == "declare":
+        if st.learner not in st.waiting_for() and not _may_declare(st):
+            raise BadMove("not-your-turn")
+        st.learner_declare(announced_of(st.game.variant, data))
+    elif action == "next":
+        st.next_hand()
+
+
+def announced_of(variant: str, data: dict[str, Any]) -> list[str]:
+    """The project types a declare form announces: ``n_<type>`` of each (0 to 2), or ``nothing``."""
+    if data.get("nothing"):
+        return []
+    out = []
+    for kind in PROJECT_TYPES[variant]:
+        try:
+            n = int(data.get(f"n_{kind}") or 0)
+        except (TypeError, ValueError):
+            raise BadMove("not-a-call") from None
+        out += [kind] * max(0, min(n, 2))
+    return out
+
+
+def _may_declare(st: SeatTable) -> bool:
+    hand = st.hand
+    return isinstance(hand, Hand) and hand.may_declare(st.learner)
+
+
+def play_again(table: LiveTable, person: Person, expected: int) -> Outcome:
+    """A new game at the same table with the same seats (the finished one stays in its sheets)."""
+    with transaction.atomic():
+        LiveTable.objects.select_for_update().filter(pk=table.pk).first()
+        if seat_of(table, person) is None:
+            return Outcome(error="not-seated")
+        game = current_game(table)
+        if not game.finished or expected != game.move:
+            return Outcome(error="stale" if game.finished else "wrong-phase")
+        number = (TableGame.objects.filter(table=table).aggregate(n=Max("number"))["n"] or 0) + 1
+        humans = humans_of(table)
+        fresh = _new_game(table, number, humans)
+        _settle(fresh, humans)
+    return Outcome(moved=True)
+
+
+def view_for(table: LiveTable, seat: Seat | None) -> SeatTable | None:
+    """The current game from ``seat`` (a watcher who sits nowhere sees it from South, cards hidden
+    by the page); None when the stored game no longer replays."""
+    game = current_game(table)
+    try:
+        return SeatTable(game, seat if seat is not None else Seat.S, humans_of(table))
+    except BrokenGame:
+        return None

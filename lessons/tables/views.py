@@ -1,0 +1,277 @@
+"""Pages of the live tables: open one, find one by its code, sit, play without JavaScript, replays.
+
+With JavaScript the moves go over the table's socket (lessons/tables/consumers.py); these views
+serve the page itself and the same forms posted plainly: each post is answered by a redirect to
+the table (a reload posts nothing again), or by the page with the refusal or the error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.cards import SEATS, Seat
+from lessons.models import BotLevel, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
+from lessons.practice import display
+from lessons.practice.views import TARGETS
+from lessons.tables import board, game, reviews
+from lessons.tables.consumers import after_move, announce, changed
+from lessons.templatetags.table import effective_deck
+from lessons.views import get_prefs
+
+
+class NewTableForm(forms.Form):
+    variant = forms.ChoiceField(
+        choices=Variant.choices,
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the games offered.")},
+    )
+    level = forms.ChoiceField(
+        choices=BotLevel.choices,
+        initial=BotLevel.HEURISTIC,
+        error_messages={"invalid_choice": gettext_lazy("Choose the level of the bots.")},
+    )
+    target = forms.IntegerField(required=False)
+    declare_for_me = forms.BooleanField(required=False, initial=True)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        variant = data.get("variant")
+        if variant:
+            target = data.get("target") or TARGETS[variant][0]
+            if target not in TARGETS[variant]:
+                self.add_error("target", _("Choose one of the game lengths offered."))
+            data["target"] = target
+        return data
+
+
+class SitForm(forms.Form):
+    seat = forms.ChoiceField(
+        choices=[(str(s), str(s)) for s in SEATS],
+        error_messages={"invalid_choice": gettext_lazy("Choose a seat of the table.")},
+    )
+    name = forms.CharField(
+        max_length=40, error_messages={"required": gettext_lazy("Write the name the others will see.")}
+    )
+
+
+def person_of(request: HttpRequest, create: bool = False) -> game.Person:
+    if request.user.is_authenticated:
+        return game.Person(request.user.pk, "")
+    if create and request.session.session_key is None:
+        request.session.save()
+    return game.Person(None, request.session.session_key or "")
+
+
+def _table_or_404(code: str) -> LiveTable:
+    table = LiveTable.objects.filter(code=code.upper()).first()
+    if table is None:
+        raise Http404
+    return table
+
+
+# ---------------------------------------------------------------- opening and finding a table
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    """Open a table (POST), or find one by its code (GET ?code=)."""
+    form = NewTableForm(request.POST or None, initial={"declare_for_me": True})
+    error = ""
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            table = game.open_table(
+                d["variant"], d["level"], d["target"], d["declare_for_me"], person_of(request, create=True)
+            )
+            return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+        status = 400
+    elif request.method != "GET":
+        return HttpResponse(status=405)
+    code = (request.GET.get("code") or "").strip().upper()
+    if code:
+        if LiveTable.objects.filter(code=code).exists():
+            return HttpResponseRedirect(reverse("tables-table", args=[code]))
+        error = _("No table has this code: check it with the person who opened the table.")
+        status = 404
+    ctx = {
+        "form": form,
+        "error": error,
+        # The other lengths offered (the usual one of each game is the first choice).
+        "targets": [(t, Variant(v).label) for v, lengths in TARGETS.items() for t in lengths[1:]],
+        "prefs": get_prefs(request),
+        "page_url": reverse("tables-index"),
+    }
+    return render(request, "tables/index.html", ctx, status=status)
+
+
+@require_GET
+def table_page(request: HttpRequest, code: str) -> HttpResponse:
+    return _page(request, _table_or_404(code))
+
+
+def _page(
+    request: HttpRequest,
+    table: LiveTable,
+    status: int = 200,
+    sit_form: SitForm | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    person = person_of(request, create=True)
+    seat = game.seat_of(table, person)
+    st = game.view_for(table, seat)
+    if st is None:
+        raise Http404
+    lang = get_language() or "en"
+    ctx = board.context(table, st, seat, lang, get_prefs(request), **extra)
+    taken = {p["seat"] for p in ctx["players"] if p["name"]}
+    say = display.say_for(st, lang, effective_deck(table.variant, ctx["prefs"]["deck"]))
+    ctx.update(
+        {
+            "code": table.code,
+            "share_url": request.build_absolute_uri(reverse("tables-table", args=[table.code])),
+            "free_seats": [(str(s), say.seat(s)) for s in SEATS if str(s) not in taken] if seat is None else [],
+            "sit_form": sit_form or SitForm(),
+            "sit_url": reverse("tables-sit", args=[table.code]),
+            "leave_url": reverse("tables-leave", args=[table.code]),
+            "ws_url": f"/ws/{lang}/tables/{table.code}/",
+            "page_url": reverse("tables-table", args=[table.code]),
+            "you": say.seat(seat) if seat is not None else "",
+        }
+    )
+    return render(request, "tables/table.html", ctx, status=status)
+
+
+# ---------------------------------------------------------------- seats
+
+
+@require_POST
+def sit(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    form = SitForm(request.POST)
+    if not form.is_valid():
+        return _page(request, table, status=400, sit_form=form)
+    try:
+        game.sit(table, Seat.parse(form.cleaned_data["seat"]), person_of(request, create=True), form.cleaned_data["name"])
+    except game.SeatTaken:
+        return _page(request, table, status=409, sit_form=form, error="seat-taken")
+    changed(table)
+    return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+
+
+@require_POST
+def leave(request: HttpRequest, code: str) -> HttpResponse:
+    """The person leaves their seat; a bot plays it from now on."""
+    table = _table_or_404(code)
+    if game.leave(table, person_of(request)) is not None:
+        changed(table)
+    return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+
+
+# ---------------------------------------------------------------- moves without JavaScript
+
+
+@require_POST
+def act(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    data = {k: request.POST.get(k) for k in request.POST}
+    action = str(data.get("action") or "")
+    person = person_of(request)
+    if action == "say":
+        seat = game.seat_of(table, person)
+        key = str(data.get("key") or "")
+        if seat is None or key not in board.QUICK_MESSAGES:
+            return _page(request, table, status=400, error="not-seated" if seat is None else "unknown")
+        announce(table, {"type": "table.say", "seat": str(seat), "key": key})
+        return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+    outcome = game.act(table, person, action, data)
+    if outcome.refused is not None:
+        return _page(request, table, refused=outcome.refused)
+    if outcome.error:
+        return _page(request, table, status=400, error=outcome.error)
+    after_move(table, outcome)
+    return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+
+
+# ---------------------------------------------------------------- after a hand
+
+
+def _finished_hand(table: LiveTable, number: int, n: int) -> tuple[TableGame, game.SeatTable]:
+    row = TableGame.objects.filter(table=table, number=number).select_related("game").first()
+    if row is None:
+        raise Http404
+    try:
+        st = game.SeatTable(row.game, Seat.S, frozenset())
+    except game.BrokenGame:
+        raise Http404 from None
+    if not 1 <= n <= len(st.records) or "result" not in st.records[n - 1]:
+        raise Http404
+    return row, st
+
+
+@require_GET
+def replay(request: HttpRequest, code: str, number: int, n: int) -> HttpResponse:
+    """A finished hand trick by trick, for everybody at the table (and a shared link)."""
+    table = _table_or_404(code)
+    return _replay(request, table, number, n, own=False)
+
+
+@require_GET
+def review(request: HttpRequest, code: str, number: int, n: int) -> HttpResponse:
+    """A player's own review of a finished hand: only the person of that seat sees it."""
+    table = _table_or_404(code)
+    return _replay(request, table, number, n, own=True)
+
+
+def _replay(request: HttpRequest, table: LiveTable, number: int, n: int, own: bool) -> HttpResponse:
+    row, st = _finished_hand(table, number, n)
+    seat = game.seat_of(table, person_of(request))
+    if own and seat is None:
+        raise Http404
+    if seat is not None:
+        st.learner = seat
+    lang = get_language() or "en"
+    prefs = get_prefs(request)
+    deck = effective_deck(table.variant, prefs["deck"])
+    shown = display.replay(st, n - 1, lang, prefs["deck"])
+    count = len(shown["tricks"])
+    try:
+        k = int(request.GET.get("trick") or count)
+    except ValueError:
+        k = count
+    k = min(max(k, 1), count) if count else 0
+    url = reverse("tables-review" if own else "tables-replay", args=[table.code, number, n])
+    status, result = "none", {}
+    if own and seat is not None:
+        rows = reviews.request(row.game, n, frozenset({seat}))
+        r = rows[0] if rows else SeatReview.objects.filter(game=row.game, hand=n, seat=str(seat)).first()
+        if r is not None:
+            status, result = r.status, r.result
+    shown_review = display.review_shown(status, result, table.variant, lang, deck, set())
+    ctx = {
+        "game": row.game,
+        "variant_name": Variant(table.variant).label,
+        "prefs": prefs,
+        "deck": deck,
+        "n": n,
+        "shown": shown,
+        "k": k,
+        "count": count,
+        "step": shown["tricks"][k - 1] if k else None,
+        "previous_url": f"{url}?trick={k - 1}" if k > 1 else "",
+        "next_url": f"{url}?trick={k + 1}" if k < count else "",
+        "page_url": f"{url}?trick={k}",
+        "back_url": reverse("tables-table", args=[table.code]),
+        "review": shown_review,
+        "review_poll_url": "",
+        "practise_url": "",
+        "review_queue_url": reverse("review-index"),
+        "mistake": shown_review.of_trick(k) if k and status == ReviewStatus.DONE else None,
+    }
+    return render(request, "practice/replay.html", ctx)
