@@ -88,9 +88,7 @@ def context(
     own_review = ""
     if seat is not None and n in finished_hands:
         own_review = reverse("tables-review", args=[table.code, number, n])
-    review_row = (
-        SeatReview.objects.filter(game=game, hand=n, seat=str(seat)).first() if own_review else None
-    )
+    review_row = SeatReview.objects.filter(game=game, hand=n, seat=str(seat)).first() if own_review else None
     return {
         "live": table,
         "game": game,
@@ -136,4 +134,6 @@ def render_quick(seat_name: str, key: str, prefs: dict[str, str]) -> str:
     text = QUICK_MESSAGES.get(key)
     if text is None:
         return ""
-    return render_to_string("tables/partials/quick.html", {"seat": seat_name, "text": str(text), "prefs": prefs})
+    return render_to_string(
+        "tables/partials/quick.html", {"seat": seat_name, "text": str(text), "prefs": prefs}
+    )

@@ -206,7 +206,9 @@ def current_game(table: LiveTable) -> PracticeGame:
 
 
 def humans_of(table: LiveTable) -> frozenset[Seat]:
-    return frozenset(Seat.parse(s) for s in TableSeat.objects.filter(table=table).values_list("seat", flat=True))
+    return frozenset(
+        Seat.parse(s) for s in TableSeat.objects.filter(table=table).values_list("seat", flat=True)
+    )
 
 
 def seat_of(table: LiveTable, person: Person) -> Seat | None:

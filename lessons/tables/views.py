@@ -136,7 +136,9 @@ def _page(
         {
             "code": table.code,
             "share_url": request.build_absolute_uri(reverse("tables-table", args=[table.code])),
-            "free_seats": [(str(s), say.seat(s)) for s in SEATS if str(s) not in taken] if seat is None else [],
+            "free_seats": [(str(s), say.seat(s)) for s in SEATS if str(s) not in taken]
+            if seat is None
+            else [],
             "sit_form": sit_form or SitForm(),
             "sit_url": reverse("tables-sit", args=[table.code]),
             "leave_url": reverse("tables-leave", args=[table.code]),
@@ -158,7 +160,12 @@ def sit(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         return _page(request, table, status=400, sit_form=form)
     try:
-        game.sit(table, Seat.parse(form.cleaned_data["seat"]), person_of(request, create=True), form.cleaned_data["name"])
+        game.sit(
+            table,
+            Seat.parse(form.cleaned_data["seat"]),
+            person_of(request, create=True),
+            form.cleaned_data["name"],
+        )
     except game.SeatTaken:
         return _page(request, table, status=409, sit_form=form, error="seat-taken")
     changed(table)
