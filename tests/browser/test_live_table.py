@@ -53,7 +53,6 @@ def hand_codes(page: Page) -> set[str]:
 def test_two_people_and_two_bots_play_a_hand_live(asgi_server, new_context, artifacts):
     fr = new_context(viewport=DESKTOP, locale="fr-FR").new_page()
     ar = new_context(viewport=PHONE, locale="ar").new_page()
-    fr.on("console", lambda m: print("CONSOLE", m.text))
     fr.goto(f"{asgi_server}/fr/tables/")
     fr.locator("input[name=variant][value=saudi]").check()
     fr.locator("#open-table").click()
