@@ -1,4 +1,4 @@
-"""ASGI entry point: the site's HTTP, and the live tables' WebSockets (lessons/tables/routing.py).
+"""ASGI entry point: the site's HTTP, and the live tables' WebSockets (lessons/practice/tables/routing.py).
 
 Served by Daphne (`manage.py runserver` with daphne installed, and the ASGI service of
 docs/DEPLOY.md); gunicorn keeps serving the WSGI application beside it.
@@ -17,7 +17,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from lessons.tables.routing import websocket_urlpatterns  # noqa: E402
+from lessons.practice.tables.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -109,7 +109,7 @@ INSTALLED_APPS = [
     "lessons.practice",
     "lessons.trainer",
     "lessons.calculator",
-    "lessons.tables",
+    "lessons.practice.tables",
 ]
 
 MIDDLEWARE = [
@@ -147,7 +147,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "baloot_site.urls"
 WSGI_APPLICATION = "baloot_site.wsgi.application"
-# The live tables' WebSockets (lessons/tables/) are served by the ASGI application, HTTP with them.
+# The live tables' WebSockets (lessons/practice/tables/) are served by the ASGI application, HTTP with them.
 ASGI_APPLICATION = "baloot_site.asgi.application"
 ASGI_APPLICATION = "baloot_site.asgi.application"
 
@@ -308,7 +308,7 @@ else:
 
 # ---------------------------------------------------------------- the live tables' channel layer
 
-# Each live table is a group of sockets (lessons/tables/consumers.py). On Redis every ASGI server
+# Each live table is a group of sockets (lessons/practice/tables/consumers.py). On Redis every ASGI server
 # shares the groups, so players connected to different servers sit at one table; without
 # REDIS_URL (development, one process) the groups live in the process's memory.
 # CHANNEL_REDIS_URL lets the tests use a Redis database of their own.

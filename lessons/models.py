@@ -797,11 +797,11 @@ class DueReminder(models.Model):
         return f"{self.drill_id} {self.user_id}"
 
 
-# ---------------------------------------------------------------- live tables (lessons/tables/)
+# ---------------------------------------------------------------- live tables (lessons/practice/tables/)
 
 
 class LiveTable(models.Model):
-    """A table where people play together, the engine refereeing (lessons/tables/game.py).
+    """A table where people play together, the engine refereeing (lessons/practice/tables/game.py).
 
     Its games are practice games (``PracticeGame``: the same record of deals and actions), listed
     in :class:`TableGame`, the last one being played: "play again" adds one and keeps the seats,
@@ -876,7 +876,7 @@ class TableSeat(models.Model):
 
 
 class SeatReview(models.Model):
-    """One player's own review of one finished hand at a live table (lessons/tables/reviews.py).
+    """One player's own review of one finished hand at a live table (lessons/practice/tables/reviews.py).
 
     As :class:`HandReview`, for the player of ``seat`` rather than the practice table's learner.
     """

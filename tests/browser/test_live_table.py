@@ -32,7 +32,9 @@ def asgi_server() -> Iterator[str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     # Static files as the test server serves them (DEBUG is off in tests: no finders in WhiteNoise).
-    served = ProtocolTypeRouter({"http": ASGIStaticFilesHandler(get_asgi_application()), "websocket": application})
+    served = ProtocolTypeRouter(
+        {"http": ASGIStaticFilesHandler(get_asgi_application()), "websocket": application}
+    )
     server = Server(served, endpoints=[f"tcp:port={port}:interface=127.0.0.1"], signal_handlers=False)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

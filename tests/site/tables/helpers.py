@@ -9,7 +9,7 @@ from django.test import Client
 from engine.cards import CARDS, Seat, cards_of
 from engine.hand import Hand, Phase
 from lessons.models import LiveTable
-from lessons.tables import game
+from lessons.practice.tables import game
 
 
 def open_table(client: Client, variant: str = "saudi", **fields: Any) -> LiveTable:

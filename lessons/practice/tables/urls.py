@@ -1,11 +1,11 @@
 """URLs of the live tables, inside the language prefixes (see baloot_site/urls.py).
 
-``t/<code>/`` is the short link a table's opener shares; the socket is lessons/tables/routing.py.
+``t/<code>/`` is the short link a table's opener shares; the socket is lessons/practice/tables/routing.py.
 """
 
 from django.urls import path
 
-from lessons.tables import views
+from lessons.practice.tables import views
 
 TABLE = "t/<str:code>/"
 

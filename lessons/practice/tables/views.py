@@ -1,6 +1,6 @@
 """Pages of the live tables: open one, find one by its code, sit, play without JavaScript, replays.
 
-With JavaScript the moves go over the table's socket (lessons/tables/consumers.py); these views
+With JavaScript the moves go over the table's socket (lessons/practice/tables/consumers.py); these views
 serve the page itself and the same forms posted plainly: each post is answered by a redirect to
 the table (a reload posts nothing again), or by the page with the refusal or the error.
 """
@@ -21,8 +21,8 @@ from engine.cards import SEATS, Seat
 from lessons.models import BotLevel, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
 from lessons.practice import display
 from lessons.practice.views import TARGETS
-from lessons.tables import board, game, reviews
-from lessons.tables.consumers import after_move, announce, changed
+from lessons.practice.tables import board, game, reviews
+from lessons.practice.tables.consumers import after_move, announce, changed
 from lessons.templatetags.table import effective_deck
 from lessons.views import get_prefs
 

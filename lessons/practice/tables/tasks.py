@@ -2,10 +2,10 @@
 
 from django_tasks import task
 
-from lessons.tables import reviews
+from lessons.practice.tables import reviews
 
 
 @task()
 def review_seat(review_id: int) -> str:
-    """Judge one player's decisions in one finished hand and store them (lessons/tables/reviews.py)."""
+    """Judge one player's decisions in one finished hand and store them (lessons/practice/tables/reviews.py)."""
     return reviews.compute(review_id)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from lessons.tables.consumers import TableConsumer
+from lessons.practice.tables.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/<str:lang>/tables/<str:code>/", TableConsumer.as_asgi()),

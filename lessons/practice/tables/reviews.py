@@ -15,12 +15,12 @@ from engine.cards import Seat
 from lessons.models import PracticeGame, ReviewStatus, SeatReview
 from lessons.practice.review import analyse, hand_key, reviewable
 from lessons.practice.state import BrokenGame
-from lessons.tables.game import SeatTable
+from lessons.practice.tables.game import SeatTable
 
 
 def request(game: PracticeGame, n: int, seats: frozenset[Seat]) -> list[SeatReview]:
     """The reviews of hand ``n`` for ``seats``, each asked for once (a stored one is returned)."""
-    from lessons.tables.tasks import review_seat  # the task module imports this one
+    from lessons.practice.tables.tasks import review_seat  # the task module imports this one
 
     try:
         st = SeatTable(game, Seat.S, frozenset())

@@ -1,4 +1,4 @@
-"""A live table's socket: one per open page, each in the table's group (lessons/tables/routing.py).
+"""A live table's socket: one per open page, each in the table's group (lessons/practice/tables/routing.py).
 
 What travels:
 
@@ -6,7 +6,7 @@ What travels:
   (``play``, ``call``, ``declare``, ``next``, ``again``, ``say``), ``move`` (the state the form was
   made for), and the card, the call, the projects or the quick message's key;
 - to the page: HTML fragments swapped in by their id: the whole board, drawn for this socket's
-  own person (:mod:`lessons.tables.board`), or a quick message.
+  own person (:mod:`lessons.practice.tables.board`), or a quick message.
 
 Privacy is by construction: the group's messages carry no card, only "the table changed" (with
 its move number) or a quick message's key; each socket then draws the board for its own seat.
@@ -29,7 +29,7 @@ from django.conf import settings
 from django.utils import translation
 
 from lessons.models import LiveTable
-from lessons.tables import board, game, reviews
+from lessons.practice.tables import board, game, reviews
 from lessons.views import DEFAULT_PREFS, PREFS_KEY
 
 log = logging.getLogger(__name__)

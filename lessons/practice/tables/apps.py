@@ -7,5 +7,5 @@ class TablesConfig(AppConfig):
     Its models stay in lessons/models.py, with the ``lessons`` app's tables.
     """
 
-    name = "lessons.tables"
+    name = "lessons.practice.tables"
     label = "tables"
