@@ -18,8 +18,8 @@ from engine.cards import SEATS, Card, Seat
 from lessons.models import LiveTable, SeatReview, TableGame, TableSeat, Variant
 from lessons.practice import display
 from lessons.practice.state import Refused
-from lessons.practice.views import bad_move_message
 from lessons.practice.tables.game import SeatTable
+from lessons.practice.views import bad_move_message
 from lessons.templatetags.table import effective_deck
 
 # The quick messages a player may send (no free chat): key → words, translated for each reader.

@@ -7,5 +7,5 @@ from lessons.practice.tables import reviews
 
 @task()
 def review_seat(review_id: int) -> str:
-    """Judge one player's decisions in one finished hand and store them (lessons/practice/tables/reviews.py)."""
+    """Judge one player's decisions in one finished hand and store them (tables/reviews.py)."""
     return reviews.compute(review_id)

@@ -20,9 +20,9 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.cards import SEATS, Seat
 from lessons.models import BotLevel, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
 from lessons.practice import display
-from lessons.practice.views import TARGETS
 from lessons.practice.tables import board, game, reviews
 from lessons.practice.tables.consumers import after_move, announce, changed
+from lessons.practice.views import TARGETS
 from lessons.templatetags.table import effective_deck
 from lessons.views import get_prefs
 
