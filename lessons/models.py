@@ -884,6 +884,10 @@ class SeatReview(models.Model):
     game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="seat_reviews")
     hand = models.PositiveSmallIntegerField()
     seat = models.CharField(max_length=1)
+    # The account that played the seat (none: a visitor), for a teacher's page of the pupil.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     key = models.CharField(max_length=64)
     status = models.CharField(max_length=8, choices=ReviewStatus.choices, default=ReviewStatus.PENDING)
     result = models.JSONField(default=dict, blank=True)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.cards import SEATS, Card, Seat
+from engine.ranking import NO_TRUMP
 from lessons.models import LiveTable, SeatReview, TableGame, TableSeat, Variant
 from lessons.practice import display
 from lessons.practice.state import Refused
@@ -35,6 +36,7 @@ def error_message(code: str) -> str:
     return {
         "paused": _("The teacher has paused the table."),
         "not-seated": _("Take a seat to play."),
+        "not-teacher": _("Only the class's teacher may pause the table."),
         "unknown": _("That message is not a move of this table."),
         "no-move": _("This form has no move number: reload the table and play again."),
         "bad-json": _("That message could not be read."),
@@ -72,8 +74,10 @@ def context(
     prefs: dict[str, str],
     refused: Refused | None = None,
     error: str = "",
+    teacher: bool = False,
 ) -> dict[str, Any]:
-    """The board partial's context for the person at ``seat`` (None: a watcher, no cards)."""
+    """The board partial's context for the person at ``seat`` (None: a watcher, no cards; a class's
+    teacher watching: every hand open, and each pupil's review of each finished hand)."""
     deck = effective_deck(table.variant, prefs["deck"])
     say = display.say_for(st, lang, deck)
     board = display.board(st, lang, deck)
@@ -89,7 +93,34 @@ def context(
     if seat is not None and n in finished_hands:
         own_review = reverse("tables-review", args=[table.code, number, n])
     review_row = SeatReview.objects.filter(game=game, hand=n, seat=str(seat)).first() if own_review else None
+    open_hands: list[dict[str, Any]] = []
+    pupil_reviews: list[dict[str, Any]] = []
+    if teacher:
+        names = {r.seat: r.name for r in TableSeat.objects.filter(table=table)}
+        trump = st.hand.contract.trump if st.hand.contract is not None else NO_TRUMP
+        for s in SEATS:
+            st.learner = s
+            open_hands.append(
+                {
+                    "seat": say.seat(s),
+                    "name": names.get(str(s), ""),
+                    "cards": say.faces(display.sorted_hand(st.learner_cards(), trump)),
+                }
+            )
+        st.learner = Seat.S
+        for row in SeatReview.objects.filter(game=game).order_by("hand", "seat"):
+            pupil_reviews.append(
+                {
+                    "hand": row.hand,
+                    "seat": say.seat(Seat.parse(row.seat)),
+                    "url": reverse("tables-review", args=[table.code, number, row.hand])
+                    + f"?seat={row.seat}",
+                }
+            )
     return {
+        "teacher": teacher,
+        "open_hands": open_hands,
+        "pupil_reviews": pupil_reviews,
         "live": table,
         "game": game,
         "board": board,

@@ -59,8 +59,35 @@ def changed(table: LiveTable) -> None:
 def after_move(table: LiveTable, outcome: game.Outcome) -> None:
     """What follows a move: everybody's board, and the reviews of a hand just over."""
     if outcome.hand_over:
-        reviews.request(game.current_game(table), outcome.hand_over, game.humans_of(table))
+        users = game.users_of(table)
+        reviews.request(game.current_game(table), outcome.hand_over, frozenset(users), users)
     changed(table)
+
+
+CONTROLS = ("say", "pause", "resume")
+
+
+def control(table: LiveTable, person: game.Person, action: str, data: dict[str, Any]) -> str:
+    """A message that is no move: a quick message, or a class's teacher pausing or resuming the
+    table. Done and told to everybody (""), or the error's code for the sender alone."""
+    if action == "say":
+        seat = game.seat_of(table, person)
+        key = str(data.get("key") or "")
+        if seat is None:
+            return "not-seated"
+        if key not in board.QUICK_MESSAGES:
+            return "unknown"
+        announce(table, {"type": "table.say", "seat": str(seat), "key": key})
+        return ""
+    done = (
+        game.pause(table, person, str(data.get("note") or ""))
+        if action == "pause"
+        else game.resume(table, person)
+    )
+    if not done:
+        return "not-teacher"
+    changed(table)
+    return ""
 
 
 class TableConsumer(WebsocketConsumer):
@@ -104,12 +131,14 @@ class TableConsumer(WebsocketConsumer):
         return LiveTable.objects.filter(pk=self.table_id).first()
 
     def send_board(self, table: LiveTable, **extra: Any) -> None:
-        seat = game.seat_of(table, self.person())
+        person = self.person()
+        seat = game.seat_of(table, person)
         with translation.override(self.lang):
             st = game.view_for(table, seat)
             if st is None:
                 return
-            ctx = board.context(table, st, seat, self.lang, self.prefs(), **extra)
+            teacher = seat is None and game.is_teacher(table, person)
+            ctx = board.context(table, st, seat, self.lang, self.prefs(), teacher=teacher, **extra)
             self.send(text_data=board.render_board(ctx))
 
     # -- from the page
@@ -127,13 +156,10 @@ class TableConsumer(WebsocketConsumer):
             return
         action = str(data.get("action", ""))
         person = self.person()
-        if action == "say":
-            seat = game.seat_of(table, person)
-            key = str(data.get("key", ""))
-            if seat is None or key not in board.QUICK_MESSAGES:
-                self.send_board(table, error="not-seated" if seat is None else "unknown")
-                return
-            announce(table, {"type": "table.say", "seat": str(seat), "key": key})
+        if action in CONTROLS:
+            error = control(table, person, action, data)
+            if error:
+                self.send_board(table, error=error)
             return
         outcome = game.act(table, person, action, data)
         if outcome.moved:

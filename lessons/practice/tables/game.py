@@ -211,6 +211,43 @@ def humans_of(table: LiveTable) -> frozenset[Seat]:
     )
 
 
+def users_of(table: LiveTable) -> dict[Seat, int | None]:
+    """Each person's seat, with their account (None: a visitor)."""
+    return {
+        Seat.parse(seat): user_id
+        for seat, user_id in TableSeat.objects.filter(table=table).values_list("seat", "user_id")
+    }
+
+
+def is_teacher(table: LiveTable, person: Person) -> bool:
+    """The table is a class's and this person teaches the class: they watch with every hand open."""
+    if table.classroom_id is None or person.user_id is None:
+        return False
+    return Classroom.objects.filter(pk=table.classroom_id, teachers__pk=person.user_id).exists()
+
+
+NOTE_MAX = 300
+
+
+def pause(table: LiveTable, person: Person, note: str) -> bool:
+    """A class's teacher stops the table and shows everybody the position with a note."""
+    if not is_teacher(table, person):
+        return False
+    table.paused = True
+    table.shown = {"note": note.strip()[:NOTE_MAX]} if note.strip() else None
+    table.save(update_fields=["paused", "shown"])
+    return True
+
+
+def resume(table: LiveTable, person: Person) -> bool:
+    if not is_teacher(table, person):
+        return False
+    table.paused = False
+    table.shown = None
+    table.save(update_fields=["paused", "shown"])
+    return True
+
+
 def seat_of(table: LiveTable, person: Person) -> Seat | None:
     for row in TableSeat.objects.filter(table=table):
         if person.owns(row):

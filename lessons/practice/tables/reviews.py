@@ -18,8 +18,11 @@ from lessons.practice.state import BrokenGame
 from lessons.practice.tables.game import SeatTable
 
 
-def request(game: PracticeGame, n: int, seats: frozenset[Seat]) -> list[SeatReview]:
-    """The reviews of hand ``n`` for ``seats``, each asked for once (a stored one is returned)."""
+def request(
+    game: PracticeGame, n: int, seats: frozenset[Seat], users: dict[Seat, int | None] | None = None
+) -> list[SeatReview]:
+    """The reviews of hand ``n`` for ``seats``, each asked for once (a stored one is returned).
+    ``users``: the account playing each seat, kept with its review for a teacher's pupil page."""
     from lessons.practice.tables.tasks import review_seat  # the task module imports this one
 
     try:
@@ -40,7 +43,9 @@ def request(game: PracticeGame, n: int, seats: frozenset[Seat]) -> list[SeatRevi
         else:
             try:
                 with transaction.atomic():
-                    row = SeatReview.objects.create(game=game, hand=n, seat=str(seat), key=key)
+                    row = SeatReview.objects.create(
+                        game=game, hand=n, seat=str(seat), key=key, user_id=(users or {}).get(seat)
+                    )
             except IntegrityError:  # asked twice at once: the other one enqueued it
                 continue
         review_seat.enqueue(row.pk)

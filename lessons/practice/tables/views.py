@@ -17,11 +17,11 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from engine.cards import SEATS, Seat
-from lessons.models import BotLevel, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
+from engine.cards import SEATS, NotationError, Seat
+from lessons.models import BotLevel, Classroom, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
 from lessons.practice import display
 from lessons.practice.tables import board, game, reviews
-from lessons.practice.tables.consumers import after_move, announce, changed
+from lessons.practice.tables.consumers import CONTROLS, after_move, changed, control
 from lessons.practice.views import TARGETS
 from lessons.templatetags.table import effective_deck
 from lessons.views import get_prefs
@@ -39,6 +39,21 @@ class NewTableForm(forms.Form):
     )
     target = forms.IntegerField(required=False)
     declare_for_me = forms.BooleanField(required=False, initial=True)
+    # A teacher may open the table for one of their classes: they watch it with every hand open.
+    classroom = forms.ModelChoiceField(
+        queryset=Classroom.objects.none(),
+        required=False,
+        error_messages={"invalid_choice": gettext_lazy("Choose one of your classes.")},
+    )
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if user is not None and user.is_authenticated:
+            field = self.fields["classroom"]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = Classroom.objects.filter(teachers=user, archived_at__isnull=True).order_by(
+                "name"
+            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -81,14 +96,19 @@ def _table_or_404(code: str) -> LiveTable:
 
 def index(request: HttpRequest) -> HttpResponse:
     """Open a table (POST), or find one by its code (GET ?code=)."""
-    form = NewTableForm(request.POST or None, initial={"declare_for_me": True})
+    form = NewTableForm(request.POST or None, initial={"declare_for_me": True}, user=request.user)
     error = ""
     status = 200
     if request.method == "POST":
         if form.is_valid():
             d = form.cleaned_data
             table = game.open_table(
-                d["variant"], d["level"], d["target"], d["declare_for_me"], person_of(request, create=True)
+                d["variant"],
+                d["level"],
+                d["target"],
+                d["declare_for_me"],
+                person_of(request, create=True),
+                classroom=d.get("classroom"),
             )
             return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
         status = 400
@@ -129,7 +149,8 @@ def _page(
     if st is None:
         raise Http404
     lang = get_language() or "en"
-    ctx = board.context(table, st, seat, lang, get_prefs(request), **extra)
+    teacher = seat is None and game.is_teacher(table, person)
+    ctx = board.context(table, st, seat, lang, get_prefs(request), teacher=teacher, **extra)
     taken = {p["seat"] for p in ctx["players"] if p["name"]}
     say = display.say_for(st, lang, effective_deck(table.variant, ctx["prefs"]["deck"]))
     ctx.update(
@@ -190,12 +211,10 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     data = {k: request.POST.get(k) for k in request.POST}
     action = str(data.get("action") or "")
     person = person_of(request)
-    if action == "say":
-        seat = game.seat_of(table, person)
-        key = str(data.get("key") or "")
-        if seat is None or key not in board.QUICK_MESSAGES:
-            return _page(request, table, status=400, error="not-seated" if seat is None else "unknown")
-        announce(table, {"type": "table.say", "seat": str(seat), "key": key})
+    if action in CONTROLS:
+        error = control(table, person, action, data)
+        if error:
+            return _page(request, table, status=400, error=error)
         return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
     outcome = game.act(table, person, action, data)
     if outcome.refused is not None:
@@ -238,7 +257,14 @@ def review(request: HttpRequest, code: str, number: int, n: int) -> HttpResponse
 
 def _replay(request: HttpRequest, table: LiveTable, number: int, n: int, own: bool) -> HttpResponse:
     row, st = _finished_hand(table, number, n)
-    seat = game.seat_of(table, person_of(request))
+    person = person_of(request)
+    seat = game.seat_of(table, person)
+    if own and game.is_teacher(table, person):
+        # A class's teacher reads each pupil's review (``?seat=``).
+        try:
+            seat = Seat.parse(request.GET.get("seat") or "")
+        except (ValueError, KeyError, NotationError):
+            raise Http404 from None
     if own and seat is None:
         raise Http404
     if seat is not None:
