@@ -788,6 +788,7 @@ def main() -> int:
         print(f"setting up {name} ...", file=sys.stderr)
         if not http_mixes:
             manage(env, "migrate", "--noinput", "-v", "0")
+            manage(env, "collectstatic", "--noinput", "-v", "0")
             table_load.run(env, free_port())
             return 0
         data = prepare(env)

@@ -246,6 +246,9 @@ def daphne(env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        if os.environ.get("LOADTEST_SHOW_SERVER_LOG"):
+            log.seek(0)
+            print(log.read().decode(errors="replace")[-3000:], file=sys.stderr)
         log.close()
 
 
