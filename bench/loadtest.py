@@ -789,14 +789,17 @@ def main() -> int:
         if not http_mixes:
             manage(env, "migrate", "--noinput", "-v", "0")
             manage(env, "collectstatic", "--noinput", "-v", "0")
-            table_load.run(env, free_port())
+            table_load.run(env, [free_port() for _ in range(table_load.PROCESSES)])
             return 0
         data = prepare(env)
         psql(FLOOR_TABLE, url)
         if not data["steps"]:
             raise RuntimeError("the curriculum has no play puzzle to answer")
         with gunicorn(env, port, request_log) as server:
-            print(f"driving 127.0.0.1:{port} with {USERS} users: {' then '.join(http_mixes)} mix", file=sys.stderr)
+            print(
+                f"driving 127.0.0.1:{port} with {USERS} users: {' then '.join(http_mixes)} mix",
+                file=sys.stderr,
+            )
             load_before = os.getloadavg()[0]
             meter = cpu_meter(server, name, redis[1] if redis else None)
             results = drive(
@@ -806,7 +809,7 @@ def main() -> int:
         for mix in results:
             report(mix, server_cpu_by_kind(request_log, mix.log_span))
         if "table" in mixes:
-            table_load.run(env, free_port())
+            table_load.run(env, [free_port() for _ in range(table_load.PROCESSES)])
     print(
         f"load average (1 min) {load_before:.2f} before, {load_after:.2f} after; "
         f"{sum(m.tally.reconnects for m in results)} idle connection(s) closed by the server and reopened",

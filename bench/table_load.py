@@ -38,7 +38,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 TABLES = int(os.environ.get("LOADTEST_TABLES", "50"))
 SECONDS = float(os.environ.get("LOADTEST_TABLE_SECONDS", "60"))
-TABLE_THINK_SECONDS = (0.5, 1.5)
+# Each person waits this long (uniformly at random) before their move, as people do.
+TABLE_THINK_SECONDS = (2.0, 5.0)
+# Daphne processes sharing the tables through Redis; a table's four people are spread over them,
+# so that every move also crosses from one server to the others.
+PROCESSES = int(os.environ.get("LOADTEST_ASGI_PROCESSES", "2"))
 SEATS = ("S", "E", "N", "W")
 
 # Made in the load test's database: the tables, and a session for each person in each seat.
@@ -105,9 +109,7 @@ class Socket:
         data = text.encode()
         mask = secrets.token_bytes(4)
         n = len(data)
-        head = bytes([0x81]) + (
-            bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack("!H", n)
-        )
+        head = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack("!H", n))
         self.writer.write(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
         await self.writer.drain()
 
@@ -183,17 +185,24 @@ def next_move(html: str, seat: str) -> dict[str, object] | None:
     return None
 
 
-async def make_move(ws: Socket, message: dict[str, object], state: tuple[str, int, int], tally: Tally) -> None:
+async def make_move(
+    ws: Socket, message: dict[str, object], state: tuple[str, int, int], tally: Tally
+) -> None:
     await asyncio.sleep(random.uniform(*TABLE_THINK_SECONDS))
     tally.sent[state] = time.monotonic()
     tally.moves += 1
     await ws.send(json.dumps(message))
 
 
-async def drive(port: int, people: list[list[str]]) -> Tally:
+async def drive(ports: list[int], people: list[list[str]]) -> Tally:
     tally = Tally()
     deadline = time.monotonic() + SECONDS
-    await asyncio.gather(*(person(port, code, seat, key, tally, deadline) for code, seat, key in people))
+    await asyncio.gather(
+        *(
+            person(ports[i % len(ports)], code, seat, key, tally, deadline)
+            for i, (code, seat, key) in enumerate(people)
+        )
+    )
     return tally
 
 
@@ -252,8 +261,9 @@ def daphne(env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
         log.close()
 
 
-def run(env: dict[str, str], port: int) -> Tally:
-    """Seat the people, serve the site with Daphne on ``port``, play for SECONDS; print BENCH lines."""
+def run(env: dict[str, str], ports: list[int]) -> Tally:
+    """Seat the people, serve the site with a Daphne on each of ``ports``, play for SECONDS; print
+    the BENCH lines."""
     out = subprocess.run(
         [PYTHON, "manage.py", "shell", "-v", "0", "-c", SETUP % {"tables": TABLES}],
         cwd=ROOT,
@@ -263,10 +273,15 @@ def run(env: dict[str, str], port: int) -> Tally:
         text=True,
     ).stdout
     people = json.loads(out.strip().splitlines()[-1])
-    with daphne(env, port):
-        print(f"driving 127.0.0.1:{port} (Daphne) with {len(people)} WebSocket clients: table mix", file=sys.stderr)
+    with contextlib.ExitStack() as stack:
+        for port in ports:
+            stack.enter_context(daphne(env, port))
+        print(
+            f"driving {len(ports)} Daphne processes with {len(people)} WebSocket clients: table mix",
+            file=sys.stderr,
+        )
         start = time.monotonic()
-        tally = asyncio.run(drive(port, people))
+        tally = asyncio.run(drive(ports, people))
         end = start + SECONDS
     f = figures(tally, end)
     print(f"BENCH table_move_p95_ms {f['p95']:.1f} ms")

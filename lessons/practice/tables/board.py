@@ -51,7 +51,8 @@ def refused_shown(refused: Refused, st: SeatTable, say: display.Say) -> dict[str
 
 
 def players(table: LiveTable, st: SeatTable, seat: Seat | None, say: display.Say) -> list[dict[str, Any]]:
-    rows = {r.seat: r for r in TableSeat.objects.filter(table=table)}
+    seated = st.seat_rows if st.seat_rows is not None else TableSeat.objects.filter(table=table)
+    rows = {r.seat: r for r in seated}
     out = []
     for s in SEATS:
         row = rows.get(str(s))
@@ -88,7 +89,7 @@ def context(
     game = st.game
     n = len(st.records)
     finished_hands = [i for i, r in enumerate(st.records, 1) if "result" in r and not r["result"].get("void")]
-    number = TableGame.objects.filter(game=game).values_list("number", flat=True).first() or 1
+    number = st.number or TableGame.objects.filter(game=game).values_list("number", flat=True).first() or 1
     own_review = ""
     if seat is not None and n in finished_hands:
         own_review = reverse("tables-review", args=[table.code, number, n])
@@ -96,7 +97,7 @@ def context(
     open_hands: list[dict[str, Any]] = []
     pupil_reviews: list[dict[str, Any]] = []
     if teacher:
-        names = {r.seat: r.name for r in TableSeat.objects.filter(table=table)}
+        names = {r.seat: r.name for r in (st.seat_rows or TableSeat.objects.filter(table=table))}
         trump = st.hand.contract.trump if st.hand.contract is not None else NO_TRUMP
         for s in SEATS:
             st.learner = s
@@ -125,7 +126,7 @@ def context(
         "game": game,
         "board": board,
         "sheet": display.sheet(st, say),
-        "sheets": _other_sheets(table, game.pk),
+        "sheets": _other_sheets(table, game.pk) if number > 1 else [],
         "players": players(table, st, seat, say),
         "seated": seat is not None,
         "move": game.move,

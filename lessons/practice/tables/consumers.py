@@ -116,6 +116,12 @@ class TableConsumer(WebsocketConsumer):
 
     # -- who and how
     def person(self) -> game.Person:
+        """Who this socket is for: read from the session once, when it connects."""
+        if not hasattr(self, "_person"):
+            self._person = self._read_person()
+        return self._person
+
+    def _read_person(self) -> game.Person:
         user = self.scope.get("user")
         session = self.scope.get("session")
         user_id = user.pk if user is not None and user.is_authenticated else None
@@ -132,9 +138,10 @@ class TableConsumer(WebsocketConsumer):
 
     def send_board(self, table: LiveTable, **extra: Any) -> None:
         person = self.person()
-        seat = game.seat_of(table, person)
+        rows = game.seating(table)
+        seat = game.seat_of(table, person, rows)
         with translation.override(self.lang):
-            st = game.view_for(table, seat)
+            st = game.view_for(table, seat, rows)
             if st is None:
                 return
             teacher = seat is None and game.is_teacher(table, person)

@@ -70,6 +70,9 @@ class SeatTable(Table):
         super().__init__(game)
         self.learner = seat
         self.humans = humans
+        # The game's number at its table and who sits where, when read with it (view_for).
+        self.number = 0
+        self.seat_rows: list[TableSeat] | None = None
 
     def _declaring(self, record: dict[str, Any]) -> dict[str, Any]:
         """The seats whose people declare for themselves in this hand (chosen when it was dealt)."""
@@ -199,16 +202,23 @@ def _new_game(table: LiveTable, number: int, humans: frozenset[Seat]) -> Practic
     return game
 
 
-def current_game(table: LiveTable) -> PracticeGame:
+def current_row(table: LiveTable) -> TableGame:
     row = TableGame.objects.filter(table=table).select_related("game").order_by("-number").first()
     assert row is not None
-    return row.game
+    return row
 
 
-def humans_of(table: LiveTable) -> frozenset[Seat]:
-    return frozenset(
-        Seat.parse(s) for s in TableSeat.objects.filter(table=table).values_list("seat", flat=True)
-    )
+def current_game(table: LiveTable) -> PracticeGame:
+    return current_row(table).game
+
+
+def seating(table: LiveTable) -> list[TableSeat]:
+    """The people at the table, read once for everything a page or a message needs of them."""
+    return list(TableSeat.objects.filter(table=table))
+
+
+def humans_of(table: LiveTable, rows: list[TableSeat] | None = None) -> frozenset[Seat]:
+    return frozenset(Seat.parse(r.seat) for r in (seating(table) if rows is None else rows))
 
 
 def users_of(table: LiveTable) -> dict[Seat, int | None]:
@@ -248,8 +258,8 @@ def resume(table: LiveTable, person: Person) -> bool:
     return True
 
 
-def seat_of(table: LiveTable, person: Person) -> Seat | None:
-    for row in TableSeat.objects.filter(table=table):
+def seat_of(table: LiveTable, person: Person, rows: list[TableSeat] | None = None) -> Seat | None:
+    for row in seating(table) if rows is None else rows:
         if person.owns(row):
             return Seat.parse(row.seat)
     return None
@@ -412,11 +422,14 @@ def play_again(table: LiveTable, person: Person, expected: int) -> Outcome:
     return Outcome(moved=True)
 
 
-def view_for(table: LiveTable, seat: Seat | None) -> SeatTable | None:
+def view_for(table: LiveTable, seat: Seat | None, rows: list[TableSeat] | None = None) -> SeatTable | None:
     """The current game from ``seat`` (a watcher who sits nowhere sees it from South, cards hidden
-    by the page); None when the stored game no longer replays."""
-    game = current_game(table)
+    by the page); None when the stored game no longer replays. ``rows``: the seating, if read."""
+    current = current_row(table)
+    rows = seating(table) if rows is None else rows
     try:
-        return SeatTable(game, seat if seat is not None else Seat.S, humans_of(table))
+        st = SeatTable(current.game, seat if seat is not None else Seat.S, humans_of(table, rows))
     except BrokenGame:
         return None
+    st.number, st.seat_rows = current.number, rows
+    return st
