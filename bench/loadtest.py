@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import IO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench import table_load  # noqa: E402  (run as a script: the repository on the path first)
+from bench import table_load
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
