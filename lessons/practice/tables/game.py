@@ -13,7 +13,9 @@ one the request's person sits in, never one the message names.
 
 from __future__ import annotations
 
+import copy
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -422,14 +424,32 @@ def play_again(table: LiveTable, person: Person, expected: int) -> Outcome:
     return Outcome(moved=True)
 
 
+# The games replayed lately in this process, by (game, move, seating): after a move every socket of
+# the table draws it, and one replay serves them all (each is given a copy turned to its seat).
+# ``updated`` in the key: a database emptied and filled again (tests) reuses ids and move numbers.
+_REPLAYED: OrderedDict[tuple[int, int, Any, frozenset[Seat]], SeatTable] = OrderedDict()
+REPLAYED_MAX = 256
+
+
 def view_for(table: LiveTable, seat: Seat | None, rows: list[TableSeat] | None = None) -> SeatTable | None:
     """The current game from ``seat`` (a watcher who sits nowhere sees it from South, cards hidden
     by the page); None when the stored game no longer replays. ``rows``: the seating, if read."""
     current = current_row(table)
     rows = seating(table) if rows is None else rows
-    try:
-        st = SeatTable(current.game, seat if seat is not None else Seat.S, humans_of(table, rows))
-    except BrokenGame:
-        return None
+    humans = humans_of(table, rows)
+    key = (current.game.pk, current.game.move, current.game.updated, humans)
+    replayed = _REPLAYED.get(key)
+    if replayed is None:
+        try:
+            replayed = SeatTable(current.game, Seat.S, humans)
+        except BrokenGame:
+            return None
+        _REPLAYED[key] = replayed
+        while len(_REPLAYED) > REPLAYED_MAX:
+            _REPLAYED.popitem(last=False)
+    # A copy: the hand is only read, the seat and the seating are this caller's.
+    st = copy.copy(replayed)
+    st.learner = seat if seat is not None else Seat.S
+    st.game = current.game
     st.number, st.seat_rows = current.number, rows
     return st
