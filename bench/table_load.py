@@ -44,6 +44,8 @@ TABLE_THINK_SECONDS = (2.0, 5.0)
 # so that every move also crosses from one server to the others.
 # Seconds between two people's arrivals at the start.
 ARRIVAL_SECONDS = 0.02
+# Seconds the boards of the last moves are waited for after the end.
+DRAIN_SECONDS = 15.0
 PROCESSES = int(os.environ.get("LOADTEST_ASGI_PROCESSES", "2"))
 SEATS = ("S", "E", "N", "W")
 
@@ -71,7 +73,8 @@ CALL = re.compile(r'id="call-form".*?name="call" value="([^"]+)"', re.S)
 
 @dataclass
 class Tally:
-    sent: dict[tuple[str, int, int], float] = field(default_factory=dict)  # (table, game, move) → time
+    # (table, game, move) → when a move was sent on that state, and by which seat
+    sent: dict[tuple[str, int, int], tuple[float, str]] = field(default_factory=dict)
     arrivals: dict[tuple[str, int, int], list[tuple[str, float]]] = field(default_factory=dict)
     connected: dict[str, set[str]] = field(default_factory=dict)  # table → the seats connected
     errors: int = 0
@@ -151,9 +154,12 @@ async def person(port: int, code: str, seat: str, key: str, tally: Tally, deadli
     seen: set[tuple[int, int]] = set()
     pending: asyncio.Task[None] | None = None
     try:
-        while time.monotonic() < deadline:
+        # After the deadline no move is made; the boards still on their way are waited for.
+        while time.monotonic() < deadline + DRAIN_SECONDS:
             try:
-                html = await asyncio.wait_for(ws.receive(), timeout=max(0.1, deadline - time.monotonic()))
+                html = await asyncio.wait_for(
+                    ws.receive(), timeout=max(0.1, deadline + DRAIN_SECONDS - time.monotonic())
+                )
             except TimeoutError:
                 break
             now = time.monotonic()
@@ -169,10 +175,10 @@ async def person(port: int, code: str, seat: str, key: str, tally: Tally, deadli
             tally.arrivals.setdefault((code, *state), []).append((seat, now))
             if pending is not None and not pending.done():
                 pending.cancel()
-            message = next_move(html, seat)
+            message = next_move(html, seat) if now < deadline else None
             if message is not None:
                 message["move"] = state[1]
-                pending = asyncio.create_task(make_move(ws, message, (code, *state), tally))
+                pending = asyncio.create_task(make_move(ws, message, (code, *state), seat, tally))
     except (OSError, ConnectionError, asyncio.IncompleteReadError) as e:
         tally.error(f"{code} {seat}: {e}")
     finally:
@@ -196,10 +202,11 @@ def next_move(html: str, seat: str) -> dict[str, object] | None:
 
 
 async def make_move(
-    ws: Socket, message: dict[str, object], state: tuple[str, int, int], tally: Tally
+    ws: Socket, message: dict[str, object], state: tuple[str, int, int], seat: str, tally: Tally
 ) -> None:
     await asyncio.sleep(random.uniform(*TABLE_THINK_SECONDS))
-    tally.sent[state] = time.monotonic()
+    if message["action"] != "again":  # a new game starts its own count of moves: not timed
+        tally.sent[state] = (time.monotonic(), seat)
     tally.moves += 1
     await ws.send(json.dumps(message))
 
@@ -216,20 +223,20 @@ async def drive(ports: list[int], people: list[list[str]]) -> Tally:
     return tally
 
 
-def figures(tally: Tally, end: float) -> dict[str, float]:
+def figures(tally: Tally) -> dict[str, float]:
     """The latencies of the moves (to each other player), the lost and the duplicated ones."""
     latencies: list[float] = []
     lost = duplicated = 0
-    for (code, game, move), t0 in tally.sent.items():
+    for (code, game, move), (t0, mover) in tally.sent.items():
         # A move made on (game, move) shows as (game, move + 1), or as a new game's first board.
         after = tally.arrivals.get((code, game, move + 1))
         if after is None:
-            continue  # the move opened a new game (play again) or was still in flight at the end
+            lost += len(tally.connected.get(code, set()))
+            continue
         seats = [s for s, _ in after]
         duplicated += len(seats) - len(set(seats))
-        latencies += [(t - t0) * 1000 for _, t in after if t >= t0]
-        if t0 < end - 5:  # a move sent in the last seconds may still be on its way
-            lost += len(tally.connected.get(code, set()) - set(seats))
+        latencies += [(t - t0) * 1000 for s, t in after if s != mover]  # at the other players
+        lost += len(tally.connected.get(code, set()) - set(seats))
     latencies.sort()
     p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
     return {"p95": p95, "lost": lost, "duplicated": duplicated, "arrivals": len(latencies)}
@@ -290,10 +297,8 @@ def run(env: dict[str, str], ports: list[int]) -> Tally:
             f"driving {len(ports)} Daphne processes with {len(people)} WebSocket clients: table mix",
             file=sys.stderr,
         )
-        start = time.monotonic()
         tally = asyncio.run(drive(ports, people))
-        end = start + SECONDS
-    f = figures(tally, end)
+    f = figures(tally)
     print(f"BENCH table_move_p95_ms {f['p95']:.1f} ms")
     print(f"BENCH table_moves {tally.moves} moves")
     print(f"BENCH table_lost_moves {f['lost']:.0f} moves")
