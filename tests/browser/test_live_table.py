@@ -26,6 +26,21 @@ from tests.browser.browsing import DESKTOP, PHONE
 from tests.site.tables.helpers import held, state
 
 
+SERVERS: list[Server] = []
+
+
+def cut_websockets() -> None:
+    """Drop every WebSocket's TCP connection at the server, as a network cut does (no closing
+    handshake: the browser sees an abnormal close, code 1006, and reconnects)."""
+    from daphne.ws_protocol import WebSocketProtocol
+    from twisted.internet import reactor
+
+    for server in SERVERS:
+        for protocol in list(server.connections):
+            if isinstance(protocol, WebSocketProtocol):
+                reactor.callFromThread(protocol.transport.abortConnection)
+
+
 @pytest.fixture(scope="session")
 def asgi_server() -> Iterator[str]:
     with socket.socket() as s:
@@ -36,6 +51,7 @@ def asgi_server() -> Iterator[str]:
         {"http": ASGIStaticFilesHandler(get_asgi_application()), "websocket": application}
     )
     server = Server(served, endpoints=[f"tcp:port={port}:interface=127.0.0.1"], signal_handlers=False)
+    SERVERS.append(server)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(100):
@@ -116,3 +132,24 @@ def test_two_people_and_two_bots_play_a_hand_live(asgi_server, new_context, arti
     fr.screenshot(path=str(artifacts / "live-table-fr-desktop.png"), full_page=True)
     ar.screenshot(path=str(artifacts / "live-table-ar-375.png"), full_page=False)
     assert ar.evaluate("document.documentElement.scrollWidth") <= 375
+
+    # The connections are cut and the next hand is dealt meanwhile (by a plain post: the French
+    # page has no socket then); each page reconnects by itself and is sent the whole table: the
+    # new hand, with its own cards.
+    move = state(table).game.move
+    ar.evaluate("document.getElementById('live-state').dataset.connected = 'cut'")
+    cut_websockets()
+    expect(ar.locator("#live-state[data-connected='0']")).to_be_attached()
+    fr.context.request.post(
+        f"{asgi_server}/fr/t/{code}/act",
+        form={"action": "next", "move": str(move)},
+        headers={
+            "X-CSRFToken": fr.evaluate("document.querySelector('[name=csrfmiddlewaretoken]').value"),
+            "Referer": f"{asgi_server}/fr/t/{code}/",
+        },
+    )
+    assert state(table).game.move > move
+    for seat, p in pages.items():
+        expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
+        expect(p.locator("#table-board")).to_have_attribute("data-move", str(state(table).game.move))
+        assert hand_codes(p) == held(table, seat)
