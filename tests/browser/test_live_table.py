@@ -25,7 +25,6 @@ from lessons.models import LiveTable
 from tests.browser.browsing import DESKTOP, PHONE
 from tests.site.tables.helpers import held, state
 
-
 SERVERS: list[Server] = []
 
 
