@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.cards import SEATS, NotationError, Seat
 from lessons.models import BotLevel, Classroom, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
@@ -94,6 +94,7 @@ def _table_or_404(code: str) -> LiveTable:
 # ---------------------------------------------------------------- opening and finding a table
 
 
+@require_http_methods(["GET", "POST"])
 def index(request: HttpRequest) -> HttpResponse:
     """Open a table (POST), or find one by its code (GET ?code=)."""
     form = NewTableForm(request.POST or None, initial={"declare_for_me": True}, user=request.user)
@@ -112,8 +113,6 @@ def index(request: HttpRequest) -> HttpResponse:
             )
             return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
         status = 400
-    elif request.method != "GET":
-        return HttpResponse(status=405)
     code = (request.GET.get("code") or "").strip().upper()
     if code:
         if LiveTable.objects.filter(code=code).exists():
