@@ -162,6 +162,10 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_and_play_again_keeps_the_seats
         a.post(f"/en/t/{table.code}/act", {"action": "next", "move": st.game.move})
     first = state(table).game
     assert first.finished
+    # The finished game's hands, as links anyone may open (shared as a replay).
+    page = a.get(f"/en/t/{table.code}/").content.decode()
+    assert 'id="game-replays"' in page
+    assert Client().get(f"/en/t/{table.code}/game/1/hand/1/").status_code == 200
     assert a.post(f"/en/t/{table.code}/act", {"action": "again", "move": first.move}).status_code == 302
     assert TableGame.objects.filter(table=table).count() == 2
     assert TableSeat.objects.filter(table=table).count() == 2
