@@ -235,7 +235,8 @@ def _finished_hand(table: LiveTable, number: int, n: int) -> tuple[TableGame, ga
         st = game.SeatTable(row.game, Seat.S, frozenset())
     except game.BrokenGame:
         raise Http404 from None
-    if not 1 <= n <= len(st.records) or "result" not in st.records[n - 1]:
+    # A hand still being played has no replay yet; a void deal (nobody bought) has none at all.
+    if not 1 <= n <= len(st.records) or (st.records[n - 1].get("result") or {"void": True}).get("void"):
         raise Http404
     return row, st
 
