@@ -311,8 +311,17 @@ def _settle(game: PracticeGame, humans: frozenset[Seat]) -> None:
         return  # an empty table: nothing moves until somebody sits
     table = SeatTable(game, next(iter(humans)), humans)
     before = len(table.actions)
+    changed = False
+    # At a table where people declare for themselves, who does is settled until the play begins:
+    # a person who sits during the auction declares in this hand already.
+    if game.coach.get("declare_for_me") == "never" and table.phase in (Phase.AUCTION, Phase.DOUBLING):
+        declaring = [str(s) for s in sorted(humans)]
+        if table.record.get("declaring") != declaring:
+            table.record["declaring"] = declaring
+            table.hand = table.replay(table.record)
+            changed = True
     table.advance()
-    if len(table.actions) != before or "result" in table.record:
+    if changed or len(table.actions) != before or "result" in table.record:
         table.save(game.move)
 
 

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.test import Client
 
 from baloot_site.asgi import application
+from engine.cards import Seat
 from lessons.models import LiveTable, TableSeat
 from tests.site.tables.helpers import (
     codes_in_hand_section,
@@ -227,3 +228,79 @@ def test_an_unknown_table_is_closed():
         return connected
 
     assert not async_to_sync(body)()
+
+
+def test_declaring_and_dealing_the_next_hand_over_the_socket():
+    """A table where people declare for themselves: "declare" when the page offers it, the hand
+    played out over the sockets, then "next" deals the next hand to everyone."""
+    a, b = Client(), Client()
+    t = open_table(a, declare_for_me="")
+    assert t.coach["declare_for_me"] == "never"
+    sit(a, t, "S", "Amal")
+    sit(b, t, "N", "Badr")
+
+    async def body() -> tuple[int, int]:
+        sockets = await seated(t)
+        declared = 0
+        for _ in range(80):
+            seat = await db(to_act, t)
+            if seat is None:
+                break
+            move = await db(move_of, t)
+            may = await db(lambda s: state(t, s).hand.may_declare(Seat.parse(s)), str(seat))
+            message = {"action": "declare", "nothing": "1"} if may else await db(legal_move, t, seat)
+            declared += bool(may)
+            await sockets[str(seat)].send({**message, "move": move})
+            for name, s in sockets.items():
+                html = await s.receive()
+                assert 'role="alert"' not in html, html[:2000]
+                await own_cards_only(html, t, name)
+        move = await db(move_of, t)
+        await sockets["N"].send({"action": "next", "move": move})
+        for name, s in sockets.items():
+            html = await s.receive()
+            assert f'data-move="{move + 1}"' in html
+            await own_cards_only(html, t, name)
+        return declared, len(await db(lambda: state(t).records))
+
+    declared, hands = async_to_sync(body)()
+    assert hands == 2
+    assert declared >= 1 or not any("declaring" in r for r in state(t).records[:1])
+
+
+def test_pause_and_resume_by_the_teacher_reach_everyone():
+    from tests.site.classroom.base import make_class, make_teacher
+
+    teacher = make_teacher("t@example.com", "Mme Haddad")
+    classroom = make_class(teacher, "Riyadh club", "ABC234")
+    t_client = Client()
+    t_client.force_login(teacher, backend="django.contrib.auth.backends.ModelBackend")
+    response = t_client.post(
+        "/en/tables/", {"variant": "saudi", "level": "random", "classroom": classroom.pk}
+    )
+    t = LiveTable.objects.get(code=response["Location"].rstrip("/").split("/")[-1])
+    a = Client()
+    sit(a, t, "S", "Amal")
+
+    async def body() -> None:
+        pupil = await Socket(t, key_of(a)).open()
+        watcher = await Socket(t, key_of(t_client)).open()
+        await pupil.receive()
+        assert 'id="teacher-view"' in await watcher.receive()
+        # A pupil may not pause (told alone); the teacher's pause and note reach everyone.
+        await pupil.send({"action": "pause", "note": "x"})
+        assert "Only the class" in await pupil.receive()
+        assert await watcher.nothing()
+        await watcher.send({"action": "pause", "note": "Count the trumps."})
+        for s in (pupil, watcher):
+            assert "Count the trumps." in await s.receive()
+        move = await db(move_of, t)
+        seat = await db(to_act, t)
+        if seat is not None:
+            await pupil.send({**(await db(legal_move, t, seat)), "move": move})
+            assert "paused" in await pupil.receive()
+        await watcher.send({"action": "resume"})
+        for s in (pupil, watcher):
+            assert "Count the trumps." not in await s.receive()
+
+    async_to_sync(body)()

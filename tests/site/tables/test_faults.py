@@ -98,7 +98,7 @@ def test_a_channel_layer_that_is_down_loses_the_message_not_the_move():
     assert seat is not None
     move = state(table).game.move
     broken = mock.Mock()
-    broken.group_send.side_effect = ConnectionError("Redis is restarting")
+    broken.group_send = mock.AsyncMock(side_effect=ConnectionError("Redis is restarting"))
     with mock.patch.object(consumers, "get_channel_layer", return_value=broken):
         response = (a if str(seat) == "S" else b).post(
             f"/en/t/{table.code}/act", {**legal_move(table, seat), "move": move}
