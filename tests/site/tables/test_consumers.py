@@ -31,7 +31,9 @@ from tests.site.tables.helpers import (
     to_act,
 )
 
-pytestmark = pytest.mark.django_db
+# transaction=True: Channels closes a connection left in a transaction (database_sync_to_async's
+# close_old_connections), which would end a test's own transaction on PostgreSQL.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def db(fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
