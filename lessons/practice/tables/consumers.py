@@ -3,8 +3,9 @@
 What travels:
 
 - from the page: a form's fields as JSON (htmx's WebSocket extension, ``ws-send``): ``action``
-  (``play``, ``call``, ``declare``, ``next``, ``again``, ``say``), ``move`` (the state the form was
-  made for), and the card, the call, the projects or the quick message's key;
+  (``play``, ``call``, ``declare``, ``next``, ``again``, ``say``, a teacher's ``pause`` and
+  ``resume``, and ``ping``: the page's state every 20 s), ``move`` (the state the form was made
+  for), and the card, the call, the projects or the quick message's key;
 - to the page: HTML fragments swapped in by their id: the whole board, drawn for this socket's
   own person (:mod:`lessons.practice.tables.board`), or a quick message.
 
@@ -163,6 +164,9 @@ class TableConsumer(WebsocketConsumer):
             return
         action = str(data.get("action", ""))
         person = self.person()
+        if action == "ping":
+            self.ping(table, data)
+            return
         if action in CONTROLS:
             error = control(table, person, action, data)
             if error:
@@ -173,6 +177,14 @@ class TableConsumer(WebsocketConsumer):
             after_move(table, outcome)  # this socket's own board comes with everybody's
         else:
             self.send_board(table, refused=outcome.refused, error=outcome.error)
+
+    def ping(self, table: LiveTable, data: dict[str, Any]) -> None:
+        """The page's state, sent now and then: the socket joins its group again (Redis restarted
+        without its data forgets who is in it) and a page that missed a change is sent the board."""
+        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
+        current = game.current_game(table)
+        if str(data.get("game")) != str(current.pk) or str(data.get("move")) != str(current.move):
+            self.send_board(table)
 
     # -- from the group
     def table_changed(self, event: dict[str, Any]) -> None:

@@ -306,3 +306,29 @@ def test_pause_and_resume_by_the_teacher_reach_everyone():
             assert "Count the trumps." not in await s.receive()
 
     async_to_sync(body)()
+
+
+def test_a_ping_puts_a_socket_back_in_its_group_and_brings_a_page_up_to_date(table):
+    """Redis restarted without its data forgets the groups: the page's ping (every 20 s) puts its
+    socket back, and a page that missed a change is sent the board."""
+    from channels.layers import get_channel_layer
+
+    async def body() -> None:
+        sockets = await seated(table)
+        layer = get_channel_layer()
+        game_pk = await db(lambda: state(table).game.pk)
+        move = await db(move_of, table)
+        # The channel layer forgets the table's group, as a Redis restarted without its data does
+        # (the sockets' own channels go on working).
+        layer.groups.pop(f"table-{table.pk}", None)
+        await sockets["S"].send({"action": "ping", "game": game_pk, "move": move})
+        assert await sockets["S"].nothing()  # up to date: nothing to send
+        seat = await db(to_act, table)
+        assert seat is not None
+        await sockets[str(seat)].send({**(await db(legal_move, table, seat)), "move": move})
+        html = await sockets["S"].receive()  # back in the group: the move reaches it
+        assert f'data-move="{move + 1}"' in html
+        await sockets["S"].send({"action": "ping", "game": game_pk, "move": move})  # a page behind
+        assert f'data-move="{move + 1}"' in await sockets["S"].receive()
+
+    async_to_sync(body)()
