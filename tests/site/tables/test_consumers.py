@@ -8,6 +8,7 @@ in one event loop (``async_to_sync``), reading the database through ``sync_to_as
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -330,5 +331,36 @@ def test_a_ping_puts_a_socket_back_in_its_group_and_brings_a_page_up_to_date(tab
         assert f'data-move="{move + 1}"' in html
         await sockets["S"].send({"action": "ping", "game": game_pk, "move": move})  # a page behind
         assert f'data-move="{move + 1}"' in await sockets["S"].receive()
+
+    async_to_sync(body)()
+
+
+@pytest.fixture
+def redis_layer(settings):
+    """The channel layer on Redis (a database of its own), as deployed: the groups live there."""
+    from channels.layers import channel_layers
+
+    url = os.environ.get("TEST_CHANNEL_REDIS_URL", "redis://127.0.0.1:6379/13")
+    settings.CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [url]}}
+    }
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+def test_a_move_goes_through_a_redis_channel_layer(table, redis_layer):
+    async def body() -> None:
+        sockets = await seated(table)
+        seat = await db(to_act, table)
+        assert seat is not None
+        move = await db(move_of, table)
+        await sockets[str(seat)].send({**(await db(legal_move, table, seat)), "move": move})
+        for name, s in sockets.items():
+            html = await s.receive()
+            assert f'data-move="{move + 1}"' in html
+            await own_cards_only(html, table, name)
+        for s in sockets.values():
+            await s.close()
 
     async_to_sync(body)()
