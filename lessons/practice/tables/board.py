@@ -20,6 +20,7 @@ from lessons.models import LiveTable, SeatReview, TableGame, TableSeat, Variant
 from lessons.practice import display
 from lessons.practice.state import Refused
 from lessons.practice.tables.game import SeatTable
+from lessons.practice.tables.game import class_pupils as game_pupils
 from lessons.practice.views import bad_move_message
 from lessons.templatetags.table import effective_deck
 
@@ -36,7 +37,7 @@ def error_message(code: str) -> str:
     return {
         "paused": _("The teacher has paused the table."),
         "not-seated": _("Take a seat to play."),
-        "not-teacher": _("Only the class's teacher may pause the table."),
+        "not-teacher": _("Only the class's teacher may do that."),
         "unknown": _("That message is not a move of this table."),
         "no-move": _("This form has no move number: reload the table and play again."),
         "bad-json": _("That message could not be read."),
@@ -118,8 +119,14 @@ def context(
                     + f"?seat={row.seat}",
                 }
             )
+    seated_ids = {r.user_id for r in (st.seat_rows or TableSeat.objects.filter(table=table))}
     return {
         "teacher": teacher,
+        # A class's teacher seats pupils in the seats left to bots.
+        "pupils_standing": [p for p in game_pupils(table) if p[0] not in seated_ids] if teacher else [],
+        "bot_seats": [(p["seat"], p["seat_name"]) for p in players(table, st, seat, say) if not p["name"]]
+        if teacher
+        else [],
         "open_hands": open_hands,
         "pupil_reviews": pupil_reviews,
         "live": table,

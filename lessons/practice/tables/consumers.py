@@ -65,12 +65,13 @@ def after_move(table: LiveTable, outcome: game.Outcome) -> None:
     changed(table)
 
 
-CONTROLS = ("say", "pause", "resume")
+CONTROLS = ("say", "pause", "resume", "seat-pupil")
 
 
 def control(table: LiveTable, person: game.Person, action: str, data: dict[str, Any]) -> str:
     """A message that is no move: a quick message, or a class's teacher pausing or resuming the
-    table. Done and told to everybody (""), or the error's code for the sender alone."""
+    table or seating a pupil. Done and told to everybody (""), or the error's code for the sender
+    alone."""
     if action == "say":
         seat = game.seat_of(table, person)
         key = str(data.get("key") or "")
@@ -79,6 +80,12 @@ def control(table: LiveTable, person: game.Person, action: str, data: dict[str, 
         if key not in board.QUICK_MESSAGES:
             return "unknown"
         announce(table, {"type": "table.say", "seat": str(seat), "key": key})
+        return ""
+    if action == "seat-pupil":
+        error = game.seat_pupil(table, person, str(data.get("pupil") or ""), str(data.get("seat") or ""))
+        if error:
+            return error
+        changed(table)
         return ""
     done = (
         game.pause(table, person, str(data.get("note") or ""))

@@ -23,10 +23,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from engine.bots.table import doubling_word
-from engine.cards import Seat, next_seat
+from engine.cards import NotationError, Seat, next_seat
 from engine.hand import Hand, Phase
 from engine.variants import rules_for
-from lessons.models import Classroom, LiveTable, PracticeGame, TableGame, TableSeat
+from lessons.models import Account, Classroom, LiveTable, Membership, PracticeGame, TableGame, TableSeat
 from lessons.practice.display import PROJECT_TYPES
 from lessons.practice.state import (
     COACH_DEFAULTS,
@@ -239,6 +239,34 @@ def is_teacher(table: LiveTable, person: Person) -> bool:
 
 
 NOTE_MAX = 300
+
+
+def class_pupils(table: LiveTable) -> list[tuple[int, str]]:
+    """The pupils of a class table's class (id, name), in the class's order."""
+    if table.classroom_id is None:
+        return []
+    members = Membership.objects.filter(classroom_id=table.classroom_id, left_at__isnull=True)
+    ids = list(members.values_list("student_id", flat=True))
+    names = dict(Account.objects.filter(user_id__in=ids).values_list("user_id", "display_name"))
+    return [(i, names.get(i) or str(i)) for i in ids]
+
+
+def seat_pupil(table: LiveTable, person: Person, pupil: str, seat: str) -> str:
+    """A class's teacher seats one of its pupils; "" when done, else the error's code."""
+    if not is_teacher(table, person):
+        return "not-teacher"
+    pupils = dict(class_pupils(table))
+    try:
+        pupil_id, where = int(pupil), Seat.parse(seat)
+    except (ValueError, NotationError):
+        return "unknown"
+    if pupil_id not in pupils:
+        return "unknown"
+    try:
+        sit(table, where, Person(pupil_id, ""), pupils[pupil_id])
+    except SeatTaken:
+        return "seat-taken"
+    return ""
 
 
 def pause(table: LiveTable, person: Person, note: str) -> bool:

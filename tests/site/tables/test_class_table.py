@@ -36,9 +36,14 @@ def test_a_class_table_watched_paused_and_reported_by_its_teacher():
     response = t.post("/en/tables/", {"variant": "saudi", "level": "random", "classroom": classroom.pk})
     table = LiveTable.objects.get(code=response["Location"].rstrip("/").split("/")[-1])
     assert table.classroom == classroom
-    sit(a, table, "S", "سارة")
-    sit(b, table, "N", "Omar")
     url = f"/en/t/{table.code}/"
+    # The teacher seats the first pupil (a pupil may not); the second sits down herself.
+    seat_form = {"action": "seat-pupil", "pupil": pupils[0].pk, "seat": "S", "move": 0}
+    assert a.post(f"{url}act", seat_form).status_code == 400
+    assert 'id="seat-pupil"' in t.get(url).content.decode()
+    assert t.post(f"{url}act", seat_form).status_code == 302
+    assert t.post(f"{url}act", {**seat_form, "seat": "E"}).status_code == 400  # seated already
+    sit(b, table, "N", "Omar")
 
     # The teacher sees every hand; a pupil only their own, and no teacher's panel.
     page = t.get(url).content.decode()
