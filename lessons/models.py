@@ -828,6 +828,8 @@ class LiveTable(models.Model):
     )
     paused = models.BooleanField(default=False)
     shown = models.JSONField(null=True, blank=True)
+    # Seconds a person has for each move before a bot makes it for them (0: no limit, the default).
+    move_seconds = models.PositiveSmallIntegerField(default=0)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -189,6 +189,9 @@ class TableConsumer(WebsocketConsumer):
         """The page's state, sent now and then: the socket joins its group again (Redis restarted
         without its data forgets who is in it) and a page that missed a change is sent the board."""
         async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
+        if game.out_of_time(table):
+            changed(table)  # everybody's board, this page's with it
+            return
         current = game.current_game(table)
         if str(data.get("game")) != str(current.pk) or str(data.get("move")) != str(current.move):
             self.send_board(table)

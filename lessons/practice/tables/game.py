@@ -17,10 +17,12 @@ import copy
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from engine.bots.table import doubling_word
 from engine.cards import NotationError, Seat, next_seat
@@ -162,6 +164,7 @@ def open_table(
     declare_for_me: bool,
     person: Person,
     classroom: Classroom | None = None,
+    move_seconds: int = 0,
 ) -> LiveTable:
     """A new table and its first game, nobody seated yet (the bots wait: no move is made before a
     person sits down, so the first caller is never a bot that spoke for an empty table)."""
@@ -179,6 +182,7 @@ def open_table(
                         host_id=person.user_id,
                         host_session="" if person.user_id else person.session_key,
                         classroom=classroom,
+                        move_seconds=move_seconds,
                     )
                 break
             except IntegrityError:  # the code was taken: draw another
@@ -466,6 +470,42 @@ def play_again(table: LiveTable, person: Person, expected: int) -> Outcome:
 # ``updated`` in the key: a database emptied and filled again (tests) reuses ids and move numbers.
 _REPLAYED: OrderedDict[tuple[int, int, Any, frozenset[Seat]], SeatTable] = OrderedDict()
 REPLAYED_MAX = 256
+
+
+def out_of_time(table: LiveTable) -> bool:
+    """At a table with a time per move, a person who let it run out has a bot make their move.
+
+    Looked at whenever a page asks (its ping every 20 s, a reload): no timer runs on the server, so
+    a move is made at most about 20 s after its time ran out. True when a move was made."""
+    if not table.move_seconds or table.paused:
+        return False
+    with transaction.atomic():
+        game = PracticeGame.objects.select_for_update().get(pk=current_game(table).pk)
+        if timezone.now() - game.updated < timedelta(seconds=table.move_seconds):
+            return False
+        humans = humans_of(table)
+        try:
+            st = SeatTable(game, Seat.S, humans)
+        except BrokenGame:
+            return False
+        waiting = st.waiting_for()
+        if not waiting or st.hand.phase not in LIVE:
+            return False
+        # The bot plays this one move for the seats waited for, then the table goes on as usual.
+        st.humans = humans - frozenset(waiting)
+        before = len(st.actions)
+        hand = st.hand
+        bots = make_bots(game.level, (st.record.get("seed") or 0) + before)
+        if isinstance(hand, Hand) and hand.phase is Phase.DOUBLING:
+            seat, word = doubling_word(hand, bots)
+            move = Move("double", seat, word)
+        else:
+            move = bot_move(hand, bots)
+        apply(hand, move)
+        st.actions.append(move.as_json())
+        st.humans = humans
+        st.advance()
+        return st.save(game.move)
 
 
 def view_for(table: LiveTable, seat: Seat | None, rows: list[TableSeat] | None = None) -> SeatTable | None:

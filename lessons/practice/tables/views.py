@@ -39,6 +39,14 @@ class NewTableForm(forms.Form):
     )
     target = forms.IntegerField(required=False)
     declare_for_me = forms.BooleanField(required=False, initial=True)
+    # Off by default: beginners take their time.
+    move_seconds = forms.TypedChoiceField(
+        coerce=int,
+        choices=((0, gettext_lazy("No limit")), (30, "30 s"), (60, "60 s")),
+        required=False,
+        empty_value=0,
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the times offered.")},
+    )
     # A teacher may open the table for one of their classes: they watch it with every hand open.
     classroom = forms.ModelChoiceField(
         queryset=Classroom.objects.none(),
@@ -110,6 +118,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 d["declare_for_me"],
                 person_of(request, create=True),
                 classroom=d.get("classroom"),
+                move_seconds=d.get("move_seconds") or 0,
             )
             return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
         status = 400
@@ -132,7 +141,10 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
-    return _page(request, _table_or_404(code))
+    table = _table_or_404(code)
+    if game.out_of_time(table):
+        changed(table)
+    return _page(request, table)
 
 
 def _page(

@@ -130,3 +130,25 @@ def test_each_player_gets_a_review_of_their_own_hand_and_nobody_else_reads_it():
     url = f"/en/t/{table.code}/game/1/hand/1/review"
     assert a.get(url).status_code == b.get(url).status_code == 200
     assert Client().get(url).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_person_out_of_time_has_a_bot_make_the_move():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from lessons.models import PracticeGame
+
+    a, b = Client(), Client()
+    table = open_table(a, move_seconds="30")
+    assert table.move_seconds == 30
+    sit(a, table, "S", "Amal")
+    sit(b, table, "N", "Badr")
+    move = state(table).game.move
+    a.get(f"/en/t/{table.code}/")
+    assert state(table).game.move == move  # within the time: nothing happens
+    PracticeGame.objects.filter(pk=state(table).game.pk).update(updated=timezone.now() - timedelta(seconds=31))
+    a.get(f"/en/t/{table.code}/")  # any page that asks after the time ran out
+    assert state(table).game.move == move + 1
+    assert TableSeat.objects.filter(table=table).count() == 2  # the person keeps the seat
