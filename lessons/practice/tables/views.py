@@ -44,7 +44,7 @@ class NewTableForm(forms.Form):
         coerce=int,
         choices=((0, gettext_lazy("No limit")), (30, "30 s"), (60, "60 s")),
         required=False,
-        empty_value=0,
+        empty_value=None,  # left empty: no limit
         error_messages={"invalid_choice": gettext_lazy("Choose one of the times offered.")},
     )
     # A teacher may open the table for one of their classes: they watch it with every hand open.

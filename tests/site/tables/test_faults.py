@@ -148,7 +148,9 @@ def test_a_person_out_of_time_has_a_bot_make_the_move():
     move = state(table).game.move
     a.get(f"/en/t/{table.code}/")
     assert state(table).game.move == move  # within the time: nothing happens
-    PracticeGame.objects.filter(pk=state(table).game.pk).update(updated=timezone.now() - timedelta(seconds=31))
+    PracticeGame.objects.filter(pk=state(table).game.pk).update(
+        updated=timezone.now() - timedelta(seconds=31)
+    )
     a.get(f"/en/t/{table.code}/")  # any page that asks after the time ran out
     assert state(table).game.move == move + 1
     assert TableSeat.objects.filter(table=table).count() == 2  # the person keeps the seat
