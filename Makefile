@@ -47,7 +47,7 @@ help:
 	@echo "make simulations  the bidding and score-sheet simulations of docs/simulations.md (about 4 CPU minutes)"
 	@echo "make compiled  build the solver's search in C with gcc and mypyc (part of make venv; optional)"
 	@echo "make screenshots  the README's pictures, taken from the real site in Chromium (docs/screenshots/)"
-	@echo "make loadtest  gunicorn on PostgreSQL, 32 simulated users: a class mix then a saturation mix, 60 s each"
+	@echo "make loadtest  gunicorn on PostgreSQL, 32 simulated users: a class mix then a saturation mix, 60 s each; then 50 live tables over WebSockets (Daphne)"
 
 # venv: the virtual environment with the project and its dev tools installed (editable), and the
 # solver's search compiled.

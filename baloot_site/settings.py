@@ -86,6 +86,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # Daphne first: its runserver then serves WebSockets beside HTTP (`make run`, the live tables).
+    "daphne",
     # modeltranslation must come before the admin so its admin classes are patched.
     "modeltranslation",
     "django.contrib.admin",
@@ -97,6 +99,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "django_tasks",
+    "channels",
     # Login throttling: failed sign-ins are counted per username and address.
     "axes",
     # The course (models, lessons, puzzles, answers), then each feature built on it
@@ -106,6 +109,7 @@ INSTALLED_APPS = [
     "lessons.practice",
     "lessons.trainer",
     "lessons.calculator",
+    "lessons.practice.tables",
 ]
 
 MIDDLEWARE = [
@@ -143,6 +147,8 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "baloot_site.urls"
 WSGI_APPLICATION = "baloot_site.wsgi.application"
+# The live tables' WebSockets (lessons/practice/tables/) are served by the ASGI application, HTTP with them.
+ASGI_APPLICATION = "baloot_site.asgi.application"
 ASGI_APPLICATION = "baloot_site.asgi.application"
 
 TEMPLATES = [
@@ -299,6 +305,23 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# ---------------------------------------------------------------- the live tables' channel layer
+
+# Each live table is a group of sockets (lessons/practice/tables/consumers.py). On Redis every ASGI server
+# shares the groups, so players connected to different servers sit at one table; without
+# REDIS_URL (development, one process) the groups live in the process's memory.
+# CHANNEL_REDIS_URL lets the tests use a Redis database of their own.
+CHANNEL_REDIS_URL = os.environ.get("CHANNEL_REDIS_URL", REDIS_URL)
+if CHANNEL_REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [CHANNEL_REDIS_URL], "capacity": 500, "expiry": 30},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # ---------------------------------------------------------------- tasks
 

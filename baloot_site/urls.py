@@ -34,6 +34,8 @@ urlpatterns += i18n_patterns(
     path("", include("lessons.classroom.urls")),
     # The practice table: whole hands against bots, puzzle positions played out, replays
     path("", include("lessons.practice.urls")),
+    # Live tables: people playing together, the engine refereeing (the sockets: baloot_site/asgi.py)
+    path("", include("lessons.practice.tables.urls")),
     # The web-app manifest, in the page's language (added to a phone's home screen)
     path("manifest.webmanifest", web_app.manifest, name="web-app-manifest"),
     # Administration

@@ -53,6 +53,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench import table_load
+
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 ADMIN_URL = os.environ.get("LOADTEST_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -60,8 +63,9 @@ SECONDS = float(os.environ.get("LOADTEST_SECONDS", "60"))
 CLASS_SECONDS = float(os.environ.get("LOADTEST_CLASS_SECONDS", "60"))
 MAX_REQUESTS = int(os.environ.get("LOADTEST_MAX_REQUESTS", "200000"))
 WARMUP_SECONDS = float(os.environ.get("LOADTEST_WARMUP_SECONDS", "5"))
-# "both" (the default), "class" or "saturation".
-MIX = os.environ.get("LOADTEST_MIX", "both")
+# "all" (the default: the class, the saturation and the table mix), "both" (the first two),
+# "class", "saturation" or "table" (bench/table_load.py: live tables over WebSockets, on Daphne).
+MIX = os.environ.get("LOADTEST_MIX", "all")
 USERS = 32
 # The class mix: each user waits this many seconds (uniformly at random) before each request,
 # and the teachers open one page for every ANSWERS_PER_TEACHER_PAGE answers.
@@ -759,9 +763,16 @@ def report(mix: Mix, by_kind: dict[str, list[float]]) -> None:
 
 def main() -> int:
     signal.signal(signal.SIGTERM, stop_on_sigterm)
-    mixes = {"both": ["class", "saturation"], "class": ["class"], "saturation": ["saturation"]}.get(MIX)
+    mixes = {
+        "all": ["class", "saturation", "table"],
+        "both": ["class", "saturation"],
+        "class": ["class"],
+        "saturation": ["saturation"],
+        "table": ["table"],
+    }.get(MIX)
     if mixes is None:
-        raise SystemExit(f"LOADTEST_MIX={MIX!r}: expected both, class or saturation")
+        raise SystemExit(f"LOADTEST_MIX={MIX!r}: expected all, both, class, saturation or table")
+    http_mixes = [m for m in mixes if m != "table"]
     reference_ms = reference_loop_ms()
     name = f"baloot_load_{os.getpid()}"
     port = free_port()
@@ -775,20 +786,30 @@ def main() -> int:
         request_log = stack.enter_context(tempfile.TemporaryFile())
         env = server_env(url, port, static_root, **extra)
         print(f"setting up {name} ...", file=sys.stderr)
+        if not http_mixes:
+            manage(env, "migrate", "--noinput", "-v", "0")
+            manage(env, "collectstatic", "--noinput", "-v", "0")
+            table_load.run(env, [free_port() for _ in range(table_load.PROCESSES)])
+            return 0
         data = prepare(env)
         psql(FLOOR_TABLE, url)
         if not data["steps"]:
             raise RuntimeError("the curriculum has no play puzzle to answer")
         with gunicorn(env, port, request_log) as server:
-            print(f"driving 127.0.0.1:{port} with {USERS} users: {' then '.join(mixes)} mix", file=sys.stderr)
+            print(
+                f"driving 127.0.0.1:{port} with {USERS} users: {' then '.join(http_mixes)} mix",
+                file=sys.stderr,
+            )
             load_before = os.getloadavg()[0]
             meter = cpu_meter(server, name, redis[1] if redis else None)
             results = drive(
-                port, data, mixes, MAX_REQUESTS, meter, lambda: os.fstat(request_log.fileno()).st_size
+                port, data, http_mixes, MAX_REQUESTS, meter, lambda: os.fstat(request_log.fileno()).st_size
             )
             load_after = os.getloadavg()[0]
         for mix in results:
             report(mix, server_cpu_by_kind(request_log, mix.log_span))
+        if "table" in mixes:
+            table_load.run(env, [free_port() for _ in range(table_load.PROCESSES)])
     print(
         f"load average (1 min) {load_before:.2f} before, {load_after:.2f} after; "
         f"{sum(m.tally.reconnects for m in results)} idle connection(s) closed by the server and reopened",

@@ -860,3 +860,112 @@ class DueReminder(models.Model):
 
     def __str__(self) -> str:
         return f"{self.drill_id} {self.user_id}"
+
+
+# ---------------------------------------------------------------- live tables (lessons/practice/tables/)
+
+
+class LiveTable(models.Model):
+    """A table where people play together, the engine refereeing (lessons/practice/tables/game.py).
+
+    Its games are practice games (``PracticeGame``: the same record of deals and actions), listed
+    in :class:`TableGame`, the last one being played: "play again" adds one and keeps the seats,
+    and every game's score sheet stays with the table. ``code`` is the short code said aloud and
+    the end of the short link. Seats without a person are played by bots of ``level``.
+
+    A class table (``classroom``) is opened by a teacher, who watches every hand open, may pause
+    it and show everyone a position with a note (``shown``: the hand, how many of its actions,
+    the note).
+    """
+
+    code = models.CharField(max_length=8, unique=True)
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.HEURISTIC)
+    options = models.JSONField(default=dict, blank=True)
+    coach = models.JSONField(default=dict, blank=True)
+    # Who opened it: their account, or their browser's session.
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    host_session = models.CharField(max_length=40, blank=True, default="")
+    classroom = models.ForeignKey(
+        "Classroom", on_delete=models.SET_NULL, null=True, blank=True, related_name="live_tables"
+    )
+    paused = models.BooleanField(default=False)
+    shown = models.JSONField(null=True, blank=True)
+    # Seconds a person has for each move before a bot makes it for them (0: no limit, the default).
+    move_seconds = models.PositiveSmallIntegerField(default=0)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("-created", "-id")
+
+    def __str__(self) -> str:
+        return f"table {self.code}"
+
+
+class TableGame(models.Model):
+    """One game played at a live table (its first, then each "play again")."""
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="games")
+    game = models.OneToOneField(PracticeGame, on_delete=models.CASCADE, related_name="live")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ("table", "number")
+        constraints = (models.UniqueConstraint(fields=["table", "number"], name="table_game_number"),)
+
+    def __str__(self) -> str:
+        return f"{self.table_id} game {self.number}"
+
+
+class TableSeat(models.Model):
+    """A person in one seat of a live table (a seat without a row is a bot's).
+
+    The unique constraint is what makes a seat taken twice at the same moment go to one person.
+    """
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    session_key = models.CharField(max_length=40, blank=True, default="")
+    name = models.CharField(max_length=40)
+    sat_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("table", "seat")
+        constraints = (models.UniqueConstraint(fields=["table", "seat"], name="table_seat_once"),)
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.seat} {self.name}"
+
+
+class SeatReview(models.Model):
+    """One player's own review of one finished hand at a live table (lessons/practice/tables/reviews.py).
+
+    As :class:`HandReview`, for the player of ``seat`` rather than the practice table's learner.
+    """
+
+    game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="seat_reviews")
+    hand = models.PositiveSmallIntegerField()
+    seat = models.CharField(max_length=1)
+    # The account that played the seat (none: a visitor), for a teacher's page of the pupil.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    key = models.CharField(max_length=64)
+    status = models.CharField(max_length=8, choices=ReviewStatus.choices, default=ReviewStatus.PENDING)
+    result = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("game", "hand", "seat")
+        constraints = (
+            models.UniqueConstraint(fields=["game", "hand", "seat"], name="seat_review_one_per_seat"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.game_id} hand {self.hand} {self.seat} {self.status}"

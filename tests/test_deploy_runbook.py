@@ -21,7 +21,7 @@ def units():
 
 def test_every_unit_runs_in_the_release_folder_with_the_environment_file_as_the_site_s_user():
     services = units()
-    assert len(services) == 4  # web, worker, reminders, expired sessions
+    assert len(services) == 5  # web, worker, reminders, expired sessions, the live tables' ASGI
     for service in services:
         assert service["WorkingDirectory"] == APP, service
         assert service["EnvironmentFile"] == "/etc/baloot.env", service
@@ -36,6 +36,7 @@ def test_the_units_run_the_web_server_the_worker_the_reminders_and_clearsessions
         "python manage.py rqworker --job-class django_tasks_rq.Job default",
         "python manage.py send_due_reminders",
         "python manage.py clearsessions",
+        "daphne -b 127.0.0.1 -p 8001 --proxy-headers baloot_site.asgi:application",
     ]
     assert (ROOT / "gunicorn.conf.py").exists()
     assert (ROOT / "lessons/classroom/management/commands/send_due_reminders.py").exists()

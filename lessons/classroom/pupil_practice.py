@@ -4,8 +4,9 @@ the mistakes its review found.
 The practice table keeps a game's hands in :class:`~lessons.models.PracticeGame` and the review of
 each finished hand in :class:`~lessons.models.HandReview` (lessons/practice/review.py: cards,
 calls and numbers). A pupil's page reads the latest :data:`HANDS_MAX` finished hands of the games
-kept with their account (two queries), and names the cards in the page's language and the
-variant's words. What an anonymous browser session played belongs to nobody a teacher knows.
+kept with their account (two queries) and their hands at live tables (one more), and names the
+cards in the page's language and the variant's words. What an anonymous browser session played
+belongs to nobody a teacher knows.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from engine import messages
 from engine.cards import Seat
-from lessons.models import HandReview, PracticeGame, ReviewStatus, Variant
+from lessons.models import HandReview, PracticeGame, ReviewStatus, SeatReview, Variant
 from lessons.templatetags.table import CardFace, card_face
 
 HANDS_MAX = 20  # finished hands shown on a pupil's page
@@ -89,6 +90,36 @@ def pupil_hands(pupil: Any, lang: str) -> list[HandRow]:
             row.status = review.status
             if review.status == ReviewStatus.DONE:
                 _read_review(row, review.result, lang)
+        rows.append(row)
+    rows += _live_hands(pupil, lang)
+    rows.sort(key=lambda r: r.when, reverse=True)
+    return rows[:HANDS_MAX]
+
+
+def _live_hands(pupil: Any, lang: str) -> list[HandRow]:
+    """The pupil's hands at live tables (lessons/practice/tables/): each has its own review of the
+    pupil's seat (:class:`~lessons.models.SeatReview`), kept with the pupil's account."""
+    rows = []
+    for review in (
+        SeatReview.objects.filter(user=pupil).select_related("game").order_by("-created")[:HANDS_MAX]
+    ):
+        game = review.game
+        hands = game.hands
+        result = hands[review.hand - 1].get("result") if 0 < review.hand <= len(hands) else None
+        if not result or result.get("void"):
+            continue
+        team, other = ("NS", "EW") if Seat.parse(review.seat) & 1 == 0 else ("EW", "NS")
+        row = HandRow(
+            variant=game.variant,
+            label=str(Variant(game.variant).label),
+            number=review.hand,
+            when=review.created,
+            ours=int(result.get(team, 0)),
+            theirs=int(result.get(other, 0)),
+            status=review.status,
+        )
+        if review.status == ReviewStatus.DONE:
+            _read_review(row, review.result, lang)
         rows.append(row)
     return rows
 

@@ -49,6 +49,7 @@ def endpoints(world, game):
         "variant": "saudi",
         "slug": "follow-suit",
         "n": 2,
+        "number": 1,  # a game's number at a live table
         "code": "ABC234",
         "pk": game.pk,
         "token": "made-1234567",

@@ -24,6 +24,7 @@ GET_AND_POST = {
     "accounts-delete",
     "accounts-reminders",
     "classes-list",
+    "tables-index",
     "classes-join",
     "classes-join-code",
     "classes-invitation",

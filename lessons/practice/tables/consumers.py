@@ -1,0 +1,217 @@
+"""A live table's socket: one per open page, each in the table's group (lessons/practice/tables/routing.py).
+
+What travels:
+
+- from the page: a form's fields as JSON (htmx's WebSocket extension, ``ws-send``): ``action``
+  (``play``, ``call``, ``declare``, ``next``, ``again``, ``say``, a teacher's ``pause`` and
+  ``resume``, and ``ping``: the page's state every 20 s), ``move`` (the state the form was made
+  for), and the card, the call, the projects or the quick message's key;
+- to the page: HTML fragments swapped in by their id: the whole board, drawn for this socket's
+  own person (:mod:`lessons.practice.tables.board`), or a quick message.
+
+Privacy is by construction: the group's messages carry no card, only "the table changed" (with
+its move number) or a quick message's key; each socket then draws the board for its own seat.
+A refusal or a bad message is answered to the socket that sent it, and to no other.
+
+A socket that connects (the first time, or again after a cut) is sent the whole board at once,
+so a page that lost its connection is up to date as soon as htmx reconnects.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.generic.websocket import WebsocketConsumer
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import translation
+
+from lessons.models import LiveTable
+from lessons.practice.tables import board, game, reviews
+from lessons.views import DEFAULT_PREFS, PREFS_KEY
+
+log = logging.getLogger(__name__)
+LANGUAGES = {code for code, _ in settings.LANGUAGES}
+
+
+def group_of(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
+def announce(table: LiveTable, message: dict[str, Any]) -> None:
+    """Tell every socket of ``table``. A channel layer that is down (Redis restarting) loses the
+    message, not the move: the pages get the whole state when their sockets reconnect."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group_of(table.pk), message)
+    except Exception:  # the layer's own errors (connection refused, timeouts) vary by backend
+        log.warning("table %s: the channel layer did not take the message", table.code, exc_info=True)
+
+
+def changed(table: LiveTable) -> None:
+    announce(table, {"type": "table.changed"})
+
+
+def after_move(table: LiveTable, outcome: game.Outcome) -> None:
+    """What follows a move: everybody's board, and the reviews of a hand just over."""
+    if outcome.hand_over:
+        users = game.users_of(table)
+        reviews.request(game.current_game(table), outcome.hand_over, frozenset(users), users)
+    changed(table)
+
+
+CONTROLS = ("say", "pause", "resume", "seat-pupil")
+
+
+def control(table: LiveTable, person: game.Person, action: str, data: dict[str, Any]) -> str:
+    """A message that is no move: a quick message, or a class's teacher pausing or resuming the
+    table or seating a pupil. Done and told to everybody (""), or the error's code for the sender
+    alone."""
+    if action == "say":
+        seat = game.seat_of(table, person)
+        key = str(data.get("key") or "")
+        if seat is None:
+            return "not-seated"
+        if key not in board.QUICK_MESSAGES:
+            return "unknown"
+        announce(table, {"type": "table.say", "seat": str(seat), "key": key})
+        return ""
+    if action == "seat-pupil":
+        error = game.seat_pupil(table, person, str(data.get("pupil") or ""), str(data.get("seat") or ""))
+        if error:
+            return error
+        changed(table)
+        return ""
+    done = (
+        game.pause(table, person, str(data.get("note") or ""))
+        if action == "pause"
+        else game.resume(table, person)
+    )
+    if not done:
+        return "not-teacher"
+    changed(table)
+    return ""
+
+
+class TableConsumer(WebsocketConsumer):
+    """One page's socket at one table, for the person the session says."""
+
+    table_id: int
+    lang: str
+
+    def connect(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        lang = kwargs.get("lang", "")
+        table = LiveTable.objects.filter(code=str(kwargs.get("code", "")).upper()).first()
+        if table is None or lang not in LANGUAGES:
+            self.close()
+            return
+        self.table_id = table.pk
+        self.lang = lang
+        self.group = group_of(table.pk)
+        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
+        self.accept()
+        self.send_board(table)
+
+    def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+
+    # -- who and how
+    def person(self) -> game.Person:
+        """Who this socket is for: read from the session once, when it connects."""
+        if not hasattr(self, "_person"):
+            self._person = self._read_person()
+        return self._person
+
+    def _read_person(self) -> game.Person:
+        user = self.scope.get("user")
+        session = self.scope.get("session")
+        user_id = user.pk if user is not None and user.is_authenticated else None
+        key = (session.session_key if session is not None else "") or ""
+        return game.Person(user_id, key)
+
+    def prefs(self) -> dict[str, str]:
+        session = self.scope.get("session")
+        chosen = session.get(PREFS_KEY, {}) if session is not None else {}
+        return {**DEFAULT_PREFS, **chosen}
+
+    def table(self) -> LiveTable | None:
+        return LiveTable.objects.filter(pk=self.table_id).first()
+
+    def send_board(self, table: LiveTable, **extra: Any) -> None:
+        person = self.person()
+        rows = game.seating(table)
+        seat = game.seat_of(table, person, rows)
+        with translation.override(self.lang):
+            st = game.view_for(table, seat, rows)
+            if st is None:
+                return
+            teacher = seat is None and game.is_teacher(table, person)
+            ctx = board.context(table, st, seat, self.lang, self.prefs(), teacher=teacher, **extra)
+            self.send(text_data=board.render_board(ctx))
+
+    # -- from the page
+    def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        table = self.table()
+        if table is None:
+            self.close()
+            return
+        try:
+            data = json.loads(text_data or "")
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            self.send_board(table, error="bad-json")
+            return
+        action = str(data.get("action", ""))
+        person = self.person()
+        if action == "ping":
+            self.ping(table, data)
+            return
+        if action in CONTROLS:
+            error = control(table, person, action, data)
+            if error:
+                self.send_board(table, error=error)
+            return
+        outcome = game.act(table, person, action, data)
+        if outcome.moved:
+            after_move(table, outcome)  # this socket's own board comes with everybody's
+        else:
+            self.send_board(table, refused=outcome.refused, error=outcome.error)
+
+    def ping(self, table: LiveTable, data: dict[str, Any]) -> None:
+        """The page's state, sent now and then: the socket joins its group again (Redis restarted
+        without its data forgets who is in it) and a page that missed a change is sent the board."""
+        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
+        if game.out_of_time(table):
+            changed(table)  # everybody's board, this page's with it
+            return
+        current = game.current_game(table)
+        if str(data.get("game")) != str(current.pk) or str(data.get("move")) != str(current.move):
+            self.send_board(table)
+
+    # -- from the group
+    def table_changed(self, event: dict[str, Any]) -> None:
+        table = self.table()
+        if table is not None:
+            self.send_board(table)
+
+    def table_say(self, event: dict[str, Any]) -> None:
+        from engine.cards import Seat
+        from lessons.practice import display
+
+        with translation.override(self.lang):
+            say = display.Say(self.table_variant(), self.lang, DEFAULT_PREFS["deck"])
+            html = board.render_quick(say.seat(Seat.parse(event["seat"])), event["key"], self.prefs())
+        if html:
+            self.send(text_data=html)
+
+    def table_variant(self) -> str:
+        table = self.table()
+        return table.variant if table is not None else "french"

@@ -1,0 +1,322 @@
+"""Pages of the live tables: open one, find one by its code, sit, play without JavaScript, replays.
+
+With JavaScript the moves go over the table's socket (lessons/practice/tables/consumers.py); these views
+serve the page itself and the same forms posted plainly: each post is answered by a redirect to
+the table (a reload posts nothing again), or by the page with the refusal or the error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from engine.cards import SEATS, NotationError, Seat
+from lessons.models import BotLevel, Classroom, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
+from lessons.practice import display
+from lessons.practice.tables import board, game, reviews
+from lessons.practice.tables.consumers import CONTROLS, after_move, changed, control
+from lessons.practice.views import TARGETS
+from lessons.templatetags.table import effective_deck
+from lessons.views import get_prefs
+
+
+class NewTableForm(forms.Form):
+    variant = forms.ChoiceField(
+        choices=Variant.choices,
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the games offered.")},
+    )
+    level = forms.ChoiceField(
+        choices=BotLevel.choices,
+        initial=BotLevel.HEURISTIC,
+        error_messages={"invalid_choice": gettext_lazy("Choose the level of the bots.")},
+    )
+    target = forms.IntegerField(required=False)
+    declare_for_me = forms.BooleanField(required=False, initial=True)
+    # Off by default: beginners take their time.
+    move_seconds = forms.TypedChoiceField(
+        coerce=int,
+        choices=((0, gettext_lazy("No limit")), (30, "30 s"), (60, "60 s")),
+        required=False,
+        empty_value=None,  # left empty: no limit
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the times offered.")},
+    )
+    # A teacher may open the table for one of their classes: they watch it with every hand open.
+    classroom = forms.ModelChoiceField(
+        queryset=Classroom.objects.none(),
+        required=False,
+        error_messages={"invalid_choice": gettext_lazy("Choose one of your classes.")},
+    )
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if user is not None and user.is_authenticated:
+            field = self.fields["classroom"]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = Classroom.objects.filter(teachers=user, archived_at__isnull=True).order_by(
+                "name"
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        variant = data.get("variant")
+        if variant:
+            target = data.get("target") or TARGETS[variant][0]
+            if target not in TARGETS[variant]:
+                self.add_error("target", _("Choose one of the game lengths offered."))
+            data["target"] = target
+        return data
+
+
+class SitForm(forms.Form):
+    seat = forms.ChoiceField(
+        choices=[(str(s), str(s)) for s in SEATS],
+        error_messages={"invalid_choice": gettext_lazy("Choose a seat of the table.")},
+    )
+    name = forms.CharField(
+        max_length=40, error_messages={"required": gettext_lazy("Write the name the others will see.")}
+    )
+
+
+def person_of(request: HttpRequest, create: bool = False) -> game.Person:
+    if request.user.is_authenticated:
+        return game.Person(request.user.pk, "")
+    if create and request.session.session_key is None:
+        request.session.save()
+    return game.Person(None, request.session.session_key or "")
+
+
+def _table_or_404(code: str) -> LiveTable:
+    table = LiveTable.objects.filter(code=code.upper()).first()
+    if table is None:
+        raise Http404
+    return table
+
+
+# ---------------------------------------------------------------- opening and finding a table
+
+
+@require_http_methods(["GET", "POST"])
+def index(request: HttpRequest) -> HttpResponse:
+    """Open a table (POST), or find one by its code (GET ?code=)."""
+    form = NewTableForm(request.POST or None, initial={"declare_for_me": True}, user=request.user)
+    error = ""
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            d = form.cleaned_data
+            table = game.open_table(
+                d["variant"],
+                d["level"],
+                d["target"],
+                d["declare_for_me"],
+                person_of(request, create=True),
+                classroom=d.get("classroom"),
+                move_seconds=d.get("move_seconds") or 0,
+            )
+            return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+        status = 400
+    code = (request.GET.get("code") or "").strip().upper()
+    if code:
+        if LiveTable.objects.filter(code=code).exists():
+            return HttpResponseRedirect(reverse("tables-table", args=[code]))
+        error = _("No table has this code: check it with the person who opened the table.")
+        status = 404
+    ctx = {
+        "form": form,
+        "error": error,
+        # The other lengths offered (the usual one of each game is the first choice).
+        "targets": [(t, Variant(v).label) for v, lengths in TARGETS.items() for t in lengths[1:]],
+        "prefs": get_prefs(request),
+        "page_url": reverse("tables-index"),
+    }
+    return render(request, "tables/index.html", ctx, status=status)
+
+
+@require_GET
+def table_page(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    if game.out_of_time(table):
+        changed(table)
+    return _page(request, table)
+
+
+def _page(
+    request: HttpRequest,
+    table: LiveTable,
+    status: int = 200,
+    sit_form: SitForm | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    person = person_of(request, create=True)
+    seat = game.seat_of(table, person)
+    st = game.view_for(table, seat)
+    if st is None:
+        raise Http404
+    lang = get_language() or "en"
+    teacher = seat is None and game.is_teacher(table, person)
+    ctx = board.context(table, st, seat, lang, get_prefs(request), teacher=teacher, **extra)
+    taken = {p["seat"] for p in ctx["players"] if p["name"]}
+    say = display.say_for(st, lang, effective_deck(table.variant, ctx["prefs"]["deck"]))
+    ctx.update(
+        {
+            "code": table.code,
+            "share_url": request.build_absolute_uri(reverse("tables-table", args=[table.code])),
+            "free_seats": [(str(s), say.seat(s)) for s in SEATS if str(s) not in taken]
+            if seat is None
+            else [],
+            "sit_form": sit_form or SitForm(),
+            "sit_url": reverse("tables-sit", args=[table.code]),
+            "leave_url": reverse("tables-leave", args=[table.code]),
+            "ws_url": f"/ws/{lang}/tables/{table.code}/",
+            "page_url": reverse("tables-table", args=[table.code]),
+            "you": say.seat(seat) if seat is not None else "",
+        }
+    )
+    return render(request, "tables/table.html", ctx, status=status)
+
+
+# ---------------------------------------------------------------- seats
+
+
+@require_POST
+def sit(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    form = SitForm(request.POST)
+    if not form.is_valid():
+        return _page(request, table, status=400, sit_form=form)
+    try:
+        game.sit(
+            table,
+            Seat.parse(form.cleaned_data["seat"]),
+            person_of(request, create=True),
+            form.cleaned_data["name"],
+        )
+    except game.SeatTaken:
+        return _page(request, table, status=409, sit_form=form, error="seat-taken")
+    changed(table)
+    return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+
+
+@require_POST
+def leave(request: HttpRequest, code: str) -> HttpResponse:
+    """The person leaves their seat; a bot plays it from now on."""
+    table = _table_or_404(code)
+    if game.leave(table, person_of(request)) is not None:
+        changed(table)
+    return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+
+
+# ---------------------------------------------------------------- moves without JavaScript
+
+
+@require_POST
+def act(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    data = {k: request.POST.get(k) for k in request.POST}
+    action = str(data.get("action") or "")
+    person = person_of(request)
+    if action in CONTROLS:
+        error = control(table, person, action, data)
+        if error:
+            return _page(request, table, status=400, error=error)
+        return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+    outcome = game.act(table, person, action, data)
+    if outcome.refused is not None:
+        return _page(request, table, refused=outcome.refused)
+    if outcome.error:
+        return _page(request, table, status=400, error=outcome.error)
+    after_move(table, outcome)
+    return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
+
+
+# ---------------------------------------------------------------- after a hand
+
+
+def _finished_hand(table: LiveTable, number: int, n: int) -> tuple[TableGame, game.SeatTable]:
+    row = TableGame.objects.filter(table=table, number=number).select_related("game").first()
+    if row is None:
+        raise Http404
+    try:
+        st = game.SeatTable(row.game, Seat.S, frozenset())
+    except game.BrokenGame:
+        raise Http404 from None
+    # A hand still being played has no replay yet; a void deal (nobody bought) has none at all.
+    if not 1 <= n <= len(st.records) or (st.records[n - 1].get("result") or {"void": True}).get("void"):
+        raise Http404
+    return row, st
+
+
+@require_GET
+def replay(request: HttpRequest, code: str, number: int, n: int) -> HttpResponse:
+    """A finished hand trick by trick, for everybody at the table (and a shared link)."""
+    table = _table_or_404(code)
+    return _replay(request, table, number, n, own=False)
+
+
+@require_GET
+def review(request: HttpRequest, code: str, number: int, n: int) -> HttpResponse:
+    """A player's own review of a finished hand: only the person of that seat sees it."""
+    table = _table_or_404(code)
+    return _replay(request, table, number, n, own=True)
+
+
+def _replay(request: HttpRequest, table: LiveTable, number: int, n: int, own: bool) -> HttpResponse:
+    row, st = _finished_hand(table, number, n)
+    person = person_of(request)
+    seat = game.seat_of(table, person)
+    if own and game.is_teacher(table, person):
+        # A class's teacher reads each pupil's review (``?seat=``).
+        try:
+            seat = Seat.parse(request.GET.get("seat") or "")
+        except (ValueError, KeyError, NotationError):
+            raise Http404 from None
+    if own and seat is None:
+        raise Http404
+    if seat is not None:
+        st.learner = seat
+    lang = get_language() or "en"
+    prefs = get_prefs(request)
+    deck = effective_deck(table.variant, prefs["deck"])
+    shown = display.replay(st, n - 1, lang, prefs["deck"])
+    count = len(shown["tricks"])
+    try:
+        k = int(request.GET.get("trick") or count)
+    except ValueError:
+        k = count
+    k = min(max(k, 1), count) if count else 0
+    url = reverse("tables-review" if own else "tables-replay", args=[table.code, number, n])
+    status, result = "none", {}
+    if own and seat is not None:
+        rows = reviews.request(row.game, n, frozenset({seat}))
+        r = rows[0] if rows else SeatReview.objects.filter(game=row.game, hand=n, seat=str(seat)).first()
+        if r is not None:
+            status, result = r.status, r.result
+    shown_review = display.review_shown(status, result, table.variant, lang, deck, set())
+    ctx = {
+        "game": row.game,
+        "variant_name": Variant(table.variant).label,
+        "prefs": prefs,
+        "deck": deck,
+        "n": n,
+        "shown": shown,
+        "k": k,
+        "count": count,
+        "step": shown["tricks"][k - 1] if k else None,
+        "previous_url": f"{url}?trick={k - 1}" if k > 1 else "",
+        "next_url": f"{url}?trick={k + 1}" if k < count else "",
+        "page_url": f"{url}?trick={k}",
+        "back_url": reverse("tables-table", args=[table.code]),
+        "review": shown_review,
+        "review_poll_url": "",
+        "practise_url": "",
+        "review_queue_url": reverse("review-index"),
+        "mistake": shown_review.of_trick(k) if k and status == ReviewStatus.DONE else None,
+    }
+    return render(request, "practice/replay.html", ctx)

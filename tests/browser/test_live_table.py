@@ -1,0 +1,154 @@
+"""A live table in Chromium over WebSockets: two people (French on a desktop, Arabic on a 375 px
+phone) and two bots play a whole hand to its score. At every step each page holds only its own
+player's cards, and a refused card's reason reaches only the player who tried it.
+
+The site is served by Daphne (the ASGI server of `make run`) in a thread of the test process, on
+the test's database, so that the pages' sockets reach the table's consumer.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+from channels.routing import ProtocolTypeRouter
+from daphne.server import Server
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.core.asgi import get_asgi_application
+from playwright.sync_api import Page, expect
+
+from baloot_site.asgi import application
+from lessons.models import LiveTable
+from tests.browser.browsing import DESKTOP, PHONE
+from tests.site.tables.helpers import held, state
+
+SERVERS: list[Server] = []
+
+
+def cut_websockets() -> None:
+    """Drop every WebSocket's TCP connection at the server, as a network cut does (no closing
+    handshake: the browser sees an abnormal close, code 1006, and reconnects)."""
+    from daphne.ws_protocol import WebSocketProtocol
+    from twisted.internet import reactor
+
+    for server in SERVERS:
+        for protocol in list(server.connections):
+            if isinstance(protocol, WebSocketProtocol):
+                reactor.callFromThread(protocol.transport.abortConnection)
+
+
+@pytest.fixture(scope="session")
+def asgi_server() -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    # Static files as the test server serves them (DEBUG is off in tests: no finders in WhiteNoise).
+    served = ProtocolTypeRouter(
+        {"http": ASGIStaticFilesHandler(get_asgi_application()), "websocket": application}
+    )
+    server = Server(served, endpoints=[f"tcp:port={port}:interface=127.0.0.1"], signal_handlers=False)
+    SERVERS.append(server)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+
+
+def hand_codes(page: Page) -> set[str]:
+    return set(page.locator(".practice-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_people_and_two_bots_play_a_hand_live(asgi_server, new_context, artifacts):
+    fr = new_context(viewport=DESKTOP, locale="fr-FR").new_page()
+    ar = new_context(viewport=PHONE, locale="ar").new_page()
+    fr.goto(f"{asgi_server}/fr/tables/")
+    fr.locator("input[name=variant][value=saudi]").check()
+    fr.locator("#open-table").click()
+    fr.locator("#sit-name").fill("Camille")
+    fr.locator("#sit-S").click()
+    code = fr.locator(".table-code").first.inner_text()
+    table = LiveTable.objects.get(code=code)
+    ar.goto(f"{asgi_server}/ar/t/{code}/")
+    ar.locator("#sit-name").fill("نورة")
+    ar.locator("#sit-N").click()
+    pages = {"S": fr, "N": ar}
+    for p in pages.values():
+        expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
+
+    refused_seen = False
+    for _ in range(120):
+        # Each page holds its own player's cards and no other's, at every step.
+        for seat, p in pages.items():
+            expect(p.locator("#table-board")).to_have_attribute("data-move", str(state(table).game.move))
+            assert hand_codes(p) == held(table, seat)
+        if p.locator("#hand-score .score-points").count() and "result" in state(table).record:
+            break
+        waiting = state(table).waiting_for()
+        if not waiting:
+            if state(table).can_deal_next():  # a void deal: the next one
+                fr.locator("#next-hand").click()
+                continue
+            break
+        seat = str(waiting[0])
+        p, other = pages[seat], pages["N" if seat == "S" else "S"]
+        move = state(table).game.move
+        if p.locator("#play-form").count():
+            forbidden = p.locator("#play-form button.card:not([data-legal])")
+            if not refused_seen and forbidden.count():
+                forbidden.first.click()
+                expect(p.locator("#refusal")).to_be_visible()
+                assert p.locator("#refusal .reasons li").count() >= 1
+                expect(other.locator("#refusal")).to_have_count(0)
+                refused_seen = True
+                if seat == "N":
+                    ar.screenshot(path=str(artifacts / "live-table-ar-375-refusal.png"), full_page=False)
+            p.locator("#play-form button.card[data-legal]").first.click()
+        elif p.locator("#call-form").count():
+            buttons = p.locator("#call-form .choices:not(.choices-refused) button")
+            # Buy when it may (Sun, or the first Hokm), so that the hand is played.
+            names = [b.get_attribute("value") or "" for b in buttons.all()]
+            pick = next((n for n in names if n.lower() == "sun"), "") or next(
+                (n for n in names if n.lower().startswith("hokm")), names[-1]
+            )
+            buttons.and_(p.locator(f"[value='{pick}']")).first.click()
+        elif p.locator("#declare-nothing").count():
+            p.locator("#declare-nothing").click()
+        expect(p.locator("#table-board")).not_to_have_attribute("data-move", str(move))
+    assert "result" in state(table).record and not state(table).record["result"].get("void")
+    for p in pages.values():
+        expect(p.locator("#hand-score")).to_be_visible()
+        expect(p.locator("#own-review")).to_be_visible()
+    assert refused_seen
+    fr.screenshot(path=str(artifacts / "live-table-fr-desktop.png"), full_page=True)
+    ar.screenshot(path=str(artifacts / "live-table-ar-375.png"), full_page=False)
+    assert ar.evaluate("document.documentElement.scrollWidth") <= 375
+
+    # The connections are cut and the next hand is dealt meanwhile (by a plain post: the French
+    # page has no socket then); each page reconnects by itself and is sent the whole table: the
+    # new hand, with its own cards.
+    move = state(table).game.move
+    ar.evaluate("document.getElementById('live-state').dataset.connected = 'cut'")
+    cut_websockets()
+    expect(ar.locator("#live-state[data-connected='0']")).to_be_attached()
+    fr.context.request.post(
+        f"{asgi_server}/fr/t/{code}/act",
+        form={"action": "next", "move": str(move)},
+        headers={
+            "X-CSRFToken": fr.evaluate("document.querySelector('[name=csrfmiddlewaretoken]').value"),
+            "Referer": f"{asgi_server}/fr/t/{code}/",
+        },
+    )
+    assert state(table).game.move > move
+    for seat, p in pages.items():
+        expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
+        expect(p.locator("#table-board")).to_have_attribute("data-move", str(state(table).game.move))
+        assert hand_codes(p) == held(table, seat)
