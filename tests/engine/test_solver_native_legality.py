@@ -14,8 +14,10 @@ import pytest
 
 from engine.play import LEGAL_OPTIONS, legal_mask_for, legal_options
 from engine.ranking import HIGHER, NO_TRUMP, STRENGTH
-from engine.solver import core
+from engine.solver import core, solution
+from engine.solver.native import search_class
 from engine.variants import GAMES, RuleSet, UnknownOption, rules_for
+from tests.engine.test_solver import CONTRACTS, random_position
 
 NATIVE = core.native_module()
 needs_native = pytest.mark.skipif(NATIVE is None, reason="the C core is not built (make compiled)")
@@ -108,3 +110,22 @@ def test_play_rules_in_the_c_core_refuse_a_malformed_trick():
         mirror.mask(0xFF, [1, 2, 3, 4], 0)  # type: ignore[attr-defined]
     with pytest.raises(ValueError):
         mirror.mask(0xFF, [40], 0)  # type: ignore[attr-defined]
+
+
+@needs_native
+@pytest.mark.parametrize("contract", CONTRACTS, ids=[c[0] for c in CONTRACTS])
+def test_play_rules_compiled_or_called_back_solve_alike(contract, monkeypatch):
+    # The search with the C core's legality and with the rule set's function called back (the way
+    # kept for the benchmark's comparison): the same values and best cards on whole deals.
+    label, variant, options, trumps = contract
+    rng = random.Random(f"mirror-solve-{label}")
+    Search = search_class(NATIVE)
+    monkeypatch.setattr(core, "Search", Search)
+    for _ in range(2):
+        t = random_position(variant, options, trumps, rng, 6)
+        found = []
+        for compiled in (True, False):
+            monkeypatch.setattr(Search, "compiled_legality", compiled)
+            s = solution.solve_trickplay(t)
+            found.append((s.values, s.best))
+        assert found[0] == found[1]
