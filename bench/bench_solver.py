@@ -10,6 +10,8 @@ principal line.
 
 Positions are built first; only the solves are timed (CPU time, the machine
 is shared). Usage: ``python -m bench.bench_solver [--endgames N] [--deals N]``.
+``--legality callback`` has the C core call the rule set's Python legal-card
+function back instead of its compiled mirror (the figures before the mirror).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from engine.cards import Seat, cards_of
 from engine.deal import complete_deal, first_deal
 from engine.ranking import NO_TRUMP
 from engine.solver import solve_trickplay
+from engine.solver.core import Search
 from engine.tricks import TrickPlay
 from engine.variants import rules_for
 
@@ -65,7 +68,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--endgames", type=int, default=ENDGAMES)
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--legality", choices=("compiled", "callback"), default="compiled")
     args = parser.parse_args(argv or [])
+    if hasattr(Search, "compiled_legality"):  # the C core is built
+        Search.compiled_legality = args.legality == "compiled"  # type: ignore[attr-defined]
     if args.endgames:
         four = solve_times(4, args.endgames, args.seed)
         print(f"BENCH solve_4_tricks_ms_p50 {statistics.median(four) * 1000:.1f} ms")

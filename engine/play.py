@@ -105,12 +105,34 @@ def legal_mask_for(rules: RuleSet) -> LegalFn:
     return fn
 
 
+LEGAL_OPTIONS = (
+    "overtrump_always",
+    "overtrump_on_trump_lead",
+    "ekka",
+    "always_undertrump",
+    "must_overruff",
+)
+"""The rule set's options that legality reads, in the order of :func:`legal_options`' bits."""
+
+
+def legal_options(rules: RuleSet) -> int:
+    """The options of ``rules`` that decide legality, one bit each in :data:`LEGAL_OPTIONS`' order
+    (bit 0: ``overtrump_always``). The solver's C core mirrors :func:`legal_mask_for` from these
+    bits; a property test compares the two on random positions of every rule set."""
+    bits = 0
+    for i, name in enumerate(LEGAL_OPTIONS):
+        if bool(getattr(rules, name, False)):
+            bits |= 1 << i
+    return bits
+
+
 def _make_legal(rules: RuleSet) -> LegalFn:
-    overtrump_always = rules.overtrump_always
-    overtrump_on_trump_lead = bool(getattr(rules, "overtrump_on_trump_lead", False))
-    ekka_rules = _ekka_rules(rules)
-    always_undertrump = bool(getattr(rules, "always_undertrump", False))
-    must_overruff = rules.must_overruff
+    options = legal_options(rules)
+    overtrump_always = bool(options & 1)
+    overtrump_on_trump_lead = bool(options & 2)
+    ekka_rules = bool(options & 4)
+    always_undertrump = bool(options & 8)
+    must_overruff = bool(options & 16)
     suit_mask = SUIT_MASK
 
     # The body of legal_mask, branch for branch, with the options above as constants.

@@ -402,7 +402,19 @@ def _simulated_margin(params: Mapping[str, Any], variant: str, kind: str) -> Non
 
 
 def separated_calls(params: Mapping[str, Any], kind: str = "simulated-answer") -> set[str]:
-    """The calls whose 95 % interval overlaps the best call's: the deals do not separate them."""
+    """The calls whose 95 % interval overlaps the best call's: the deals do not separate them.
+
+    ``coach: {deals, margins}`` beside the simulation: the coach's own figures for the position
+    (what a learner's wrong call is told, lessons/checking.py). A call level with the best by
+    either measurement is an answer: the learner is never marked wrong for a call the figures
+    shown to them cannot tell from the best."""
+    level = _level_calls(params, kind)
+    if "coach" in params:
+        level |= _level_calls(dict(params["coach"]), kind)
+    return level
+
+
+def _level_calls(params: Mapping[str, Any], kind: str) -> set[str]:
     deals = _deals(params, kind)
     intervals: dict[str, tuple[float, float]] = {}
     best: dict[str, float] = {}

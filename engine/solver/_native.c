@@ -10,8 +10,10 @@
  * Legality is asked about a trick as the rules read it (legality_code), and the replies are
  * remembered under that trick: half as many questions, fewer and hotter remembered replies.
  *
- * Nothing of the rules is written here. Legality comes from the rule set's own function
- * (engine.play.legal_mask_for), called back once per hand and trick and remembered; points,
+ * Legality is engine.play's legal-card function mirrored in C (rules_legal), from the rule set's
+ * options (engine.play.legal_options): the search never calls back into Python. engine/play.py
+ * stays the reference; a property test compares the two on random positions of every rule set.
+ * Without options, the rule set's own function is called back, once per hand and trick; points,
  * strengths, the cards above each card and the equivalence tables are handed in as data by
  * engine/solver/native.py, which reads them from engine.ranking and engine.solver.equivalence.
  *
@@ -309,27 +311,181 @@ static PyTypeObject TableType = {
 
 #define LEGALITY_LIMIT ((size_t)1 << 18) /* entries (8 MB at most); beyond it the memory starts again */
 
+/* The options of engine.play.legal_options, one bit each. */
+#define OVERTRUMP_ALWAYS 1
+#define OVERTRUMP_ON_TRUMP_LEAD 2
+#define EKKA_RULES 4
+#define ALWAYS_UNDERTRUMP 8
+#define MUST_OVERRUFF 16
+
 typedef struct {
     PyObject_HEAD
     PyObject *fn; /* (hand, trick, trump, ekka) -> mask */
     Map map;
     long long calls;
+    /* The rule set's options (engine.play.legal_options), or -1: ask ``fn`` instead. */
+    long options;
+    uint8_t strength[5][32]; /* engine.ranking.STRENGTH */
+    uint32_t higher[5][32];  /* engine.ranking.HIGHER */
 } Legality;
 
+/* Reads a 5 x 32 table of small integers (engine.ranking's), into ``u8`` or ``u32``. */
+static int read_table5(PyObject *table, uint8_t (*u8)[32], uint32_t (*u32)[32]) {
+    PyObject *rows = PySequence_Fast(table, "a table of 5 rows of 32");
+    if (!rows)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(rows) != 5) {
+        Py_DECREF(rows);
+        PyErr_SetString(PyExc_ValueError, "a table of 5 rows of 32");
+        return -1;
+    }
+    for (int t = 0; t < 5; t++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(rows, t), "a row of 32");
+        if (!row || PySequence_Fast_GET_SIZE(row) != 32) {
+            Py_XDECREF(row);
+            Py_DECREF(rows);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a row of 32");
+            return -1;
+        }
+        for (int c = 0; c < 32; c++) {
+            unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(row, c));
+            if (PyErr_Occurred()) {
+                Py_DECREF(row);
+                Py_DECREF(rows);
+                return -1;
+            }
+            if (u8)
+                u8[t][c] = (uint8_t)v;
+            else
+                u32[t][c] = (uint32_t)v;
+        }
+        Py_DECREF(row);
+    }
+    Py_DECREF(rows);
+    return 0;
+}
+
 static int Legality_init(Legality *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"legal", NULL};
-    PyObject *fn;
+    static char *kwlist[] = {"legal", "options", "strength", "higher", NULL};
+    PyObject *fn, *strength = NULL, *higher = NULL;
+    long options = -1;
     if (self->fn) {
         PyErr_SetString(PyExc_RuntimeError, "a Legality is initialised once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", kwlist, &fn))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|lOO", kwlist, &fn, &options, &strength, &higher))
         return -1;
+    if (options >= 0) {
+        if (!strength || !higher) {
+            PyErr_SetString(PyExc_TypeError, "options need the strength and higher tables");
+            return -1;
+        }
+        if (read_table5(strength, self->strength, NULL) < 0 || read_table5(higher, NULL, self->higher) < 0)
+            return -1;
+    }
     if (map_alloc(&self->map, 12) < 0)
         return -1;
+    self->options = options;
     Py_INCREF(fn);
     self->fn = fn;
     return 0;
+}
+
+/* engine.play's legal-card function (_make_legal), branch for branch, for the rule set whose
+ * options are ``self->options``: a compiled mirror, so that the search never calls back into
+ * Python. engine/play.py stays the rules' one implementation; a property test compares the two
+ * on random positions of every rule set (tests/engine/test_solver_native_legality.py). */
+static uint32_t rules_legal(const Legality *self, uint32_t hand, const int *trick, int n, int trump, int ekka) {
+    long o = self->options;
+    if (n == 0)
+        return hand;
+    int led = trick[0] >> 3;
+    uint32_t follow = hand & ((uint32_t)0xFF << (8 * led));
+    int wi = 0;
+    if (trump < 4) {
+        /* engine.ranking.trick_winner_index */
+        int best_s = self->strength[trump][trick[0]];
+        for (int i = 1; i < n; i++) {
+            int c = trick[i], st = self->strength[trump][c];
+            if (st > best_s && ((c >> 3) == led || (c >> 3) == trump)) {
+                wi = i;
+                best_s = st;
+            }
+        }
+    }
+    if (led == trump) {
+        if (!follow)
+            return hand;
+        if ((o & OVERTRUMP_ALWAYS) || ((o & OVERTRUMP_ON_TRUMP_LEAD) && wi != n - 2)) {
+            uint32_t higher = follow & self->higher[trump][trick[wi]];
+            if (higher)
+                return higher;
+        }
+        return follow;
+    }
+    if (follow)
+        return follow;
+    if (trump >= 4)
+        return hand;
+    uint32_t trumps = hand & ((uint32_t)0xFF << (8 * trump));
+    if (!trumps)
+        return hand;
+    int best = trick[wi];
+    uint32_t higher = (best >> 3) == trump ? trumps & self->higher[trump][best] : trumps;
+    if (o & EKKA_RULES) {
+        if (n == 2 && (ekka || (trick[0] & 7) == 7)) {
+            if ((trick[1] >> 3) == trump)
+                return higher ? higher : hand;
+            return hand;
+        }
+        return trumps;
+    }
+    if (wi != n - 2) {
+        if ((o & MUST_OVERRUFF) && higher)
+            return higher;
+        return trumps;
+    }
+    if (o & ALWAYS_UNDERTRUMP)
+        return higher ? higher : trumps;
+    if (o & MUST_OVERRUFF)
+        return (hand & ~((uint32_t)0xFF << (8 * trump))) | (higher ? higher : trumps);
+    return hand;
+}
+
+/* Legality.mask(hand, trick, trump, ekka=False): the compiled mirror's answer, for the tests. */
+static PyObject *Legality_mask(Legality *self, PyObject *args) {
+    unsigned long hand;
+    PyObject *trick;
+    int trump, ekka = 0;
+    if (!PyArg_ParseTuple(args, "kOi|p", &hand, &trick, &trump, &ekka))
+        return NULL;
+    if (self->options < 0) {
+        PyErr_SetString(PyExc_ValueError, "this Legality has no options: it asks its function");
+        return NULL;
+    }
+    PyObject *cards = PySequence_Fast(trick, "a trick of at most 3 cards");
+    if (!cards)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(cards);
+    int c[3];
+    if (n > 3 || trump < 0 || trump > 4) {
+        Py_DECREF(cards);
+        PyErr_SetString(PyExc_ValueError, "a trick of at most 3 cards, a trump from 0 to 4");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(cards, i));
+        if (v < 0 || v > 31) {
+            Py_DECREF(cards);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a card is 0 to 31");
+            return NULL;
+        }
+        c[i] = (int)v;
+    }
+    Py_DECREF(cards);
+    return PyLong_FromUnsignedLong(rules_legal(self, (uint32_t)hand, c, (int)n, trump, ekka));
 }
 
 static void Legality_dealloc(Legality *self) {
@@ -340,8 +496,18 @@ static void Legality_dealloc(Legality *self) {
 
 /* The rule set's answer for ``hand`` on the trick in ``code`` (cards at bits 32, 37, 42, one bit
  * per card at 47-49), or (uint64_t)-1 with a Python error set. */
+/* rules_legal on the trick in ``code`` (cards at bits 32, 37, 42, one bit per card at 48-49). */
+static inline uint32_t compiled_legal(const Legality *self, uint32_t hand, uint64_t code, int trump) {
+    int n = 1 + (int)(code >> 48 & 1) + (int)(code >> 49 & 1), c[3];
+    for (int i = 0; i < n; i++)
+        c[i] = (int)(code >> (32 + 5 * i) & 31);
+    return rules_legal(self, hand, c, n, trump, 0);
+}
+
 static uint64_t legality_call(Legality *self, uint32_t hand, uint64_t code, int trump) {
     int n = 1 + (int)(code >> 48 & 1) + (int)(code >> 49 & 1);
+    if (self->options >= 0)
+        return compiled_legal(self, hand, code, trump);
     PyObject *t = PyList_New(n);
     if (!t)
         return (uint64_t)-1;
@@ -378,6 +544,9 @@ static uint64_t legality_call(Legality *self, uint32_t hand, uint64_t code, int 
 }
 
 static uint64_t legality_get(Legality *self, uint32_t hand, uint64_t code, int trump) {
+    /* The compiled mirror answers faster than the memory would. */
+    if (self->options >= 0)
+        return legality_call(self, hand, code, trump);
     int led = (int)(code >> 32 & 31) >> 3;
     uint32_t lt = (uint32_t)0xFF << (8 * led);
     /* A hand that holds the suit led follows it: its trumps are not read then, and no card of
@@ -425,6 +594,12 @@ static uint64_t legality_get(Legality *self, uint32_t hand, uint64_t code, int t
 
 static PyObject *Legality_get_calls(Legality *self, void *closure) { return PyLong_FromLongLong(self->calls); }
 
+static PyMethodDef Legality_methods[] = {
+    {"mask", (PyCFunction)Legality_mask, METH_VARARGS,
+     "mask(hand, trick, trump, ekka=False): the legal cards by the compiled mirror of the rules."},
+    {NULL},
+};
+
 static PyGetSetDef Legality_getset[] = {
     {"calls", (getter)Legality_get_calls, NULL, "Calls of the rule set's function so far.", NULL},
     {NULL},
@@ -439,6 +614,7 @@ static PyTypeObject LegalityType = {
     .tp_init = (initproc)Legality_init,
     .tp_dealloc = (destructor)Legality_dealloc,
     .tp_getset = Legality_getset,
+    .tp_methods = Legality_methods,
 };
 
 /* ---- Core: one deal's search ------------------------------------------------------------ */
@@ -694,7 +870,28 @@ static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint
     /* Remembered under the trick as legality reads it: the replies depend on nothing else (the
      * legal cards, the card winning, whose team holds it, the last card or not). */
     code = legality_code(s, code);
-    uint64_t hkey = hand | code, w;
+    uint64_t hkey, w;
+    if (s->legality->options >= 0) {
+        /* The compiled rules answer sooner than the memory: the replies are remembered under the
+         * legal cards instead of the hand, so hands that agree there share them (fewer entries, a
+         * hotter map), and legal cards that can merge skip the map. */
+        uint32_t legal = compiled_legal(s->legality, hand, code, s->trump);
+        uint32_t z = legal & s->mergeable;
+        if (z & (z - 1))
+            return merged_replies(s, legal, code, live, wcard, ours, last, at);
+        hkey = legal | code;
+        if (!map_get(&s->fixed, hkey, &w)) {
+            Moves m;
+            follow_order(s, legal, wcard, ours, last, &m);
+            w = pack(&m);
+            if (map_put(&s->fixed, hkey, w) < 0)
+                return 0;
+        }
+        at->map = &s->fixed;
+        at->key = hkey;
+        return w;
+    }
+    hkey = hand | code;
     if (map_get(&s->fixed, hkey, &w)) {
         if (w & MERGING)
             return merged_replies(s, (uint32_t)w, code, live, wcard, ours, last, at);
@@ -725,7 +922,10 @@ static inline uint64_t known_replies(Core *s, uint32_t hand, uint64_t code, uint
 /* Ask the memory now for the remembered replies the loop will want next: the read overlaps the
  * search of the current card. */
 static inline void prefetch_replies(const Core *s, uint32_t hand, uint64_t code) {
-    __builtin_prefetch(&s->fixed.slots[slot_of(hand | legality_code(s, code), s->fixed.bits)]);
+    code = legality_code(s, code);
+    if (s->legality->options >= 0)
+        hand = compiled_legal(s->legality, hand, code, s->trump); /* the key known_replies uses */
+    __builtin_prefetch(&s->fixed.slots[slot_of(hand | code, s->fixed.bits)]);
 }
 
 /* Everyone holds one card: the trick plays itself. Points of ``seat``'s team. */

@@ -5,11 +5,15 @@ bounds and move ordering, with a transposition table keyed on the cards left by 
 (positions that differ only in which zero-point cards are gone share an entry), so it visits a
 few nodes fewer; the values are the Python search's (the tests compare them on many deals of
 every variant). Everything else — the root's
-trick in progress, the principal line, legality, the point and strength tables, the
-equivalence tables — is the Python code's: the C core is handed the rule set's legal-card
-function (:func:`engine.play.legal_mask_for`, called back once per trick and hand's cards of
-the suit led and of the trump suit, and remembered across searches) and the tables of
-:mod:`engine.ranking` and :mod:`engine.solver.equivalence` as data. No rule is written twice.
+trick in progress, the principal line, the point and strength tables, the equivalence
+tables — is the Python code's. Legality inside the search is a compiled mirror of
+:func:`engine.play.legal_mask_for`, driven by the rule set's options
+(:func:`engine.play.legal_options`): calling back into Python for it was most of a solve's time.
+engine/play.py stays the rules' one implementation; a property test checks the mirror against it
+on random positions of every rule set, and that breaking any one option in the mirror is caught.
+With ``compiled_legality`` off, the rule set's Python function is called back instead (once per
+trick and hand's cards of the suit led and of the trump suit, remembered across searches). The
+tables of :mod:`engine.ranking` and :mod:`engine.solver.equivalence` are handed in as data.
 
 The transposition table is a :class:`Table` (``engine.solver._native.Table``): a C hash table
 that several searches of one deal can share, as they share a dict in Python
@@ -25,8 +29,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Protocol, cast
 
-from engine.play import LegalFn
-from engine.ranking import LAST_TRICK_BONUS
+from engine.play import LegalFn, legal_options
+from engine.ranking import HIGHER, LAST_TRICK_BONUS, STRENGTH
 from engine.solver import search as pure
 from engine.solver.equivalence import SUIT_TABLES
 from engine.variants import RuleSet
@@ -63,24 +67,31 @@ def search_class(native: ModuleType) -> type[pure.Search]:
     """The search whose :meth:`~engine.solver.search.Search.trick` is ``native``'s C core."""
     module = native
 
-    # One ``Legality`` per legal-card function (one per rule set, engine.play.legal_mask_for), by
-    # the function's id, with the function itself (holding it keeps the id from being reused).
-    legalities: dict[int, tuple[LegalFn, object]] = {}
+    # One ``Legality`` per legal-card function (one per rule set, engine.play.legal_mask_for) and
+    # way of answering, by the function's id, with the function itself (holding it keeps the id
+    # from being reused).
+    legalities: dict[tuple[int, bool], tuple[LegalFn, object]] = {}
 
-    def legality(legal: LegalFn) -> object:
-        known = legalities.get(id(legal))
+    def legality(legal: LegalFn, rules: RuleSet, compiled: bool) -> object:
+        known = legalities.get((id(legal), compiled))
         if known is not None and known[0] is legal:
             return known[1]
         if len(legalities) >= 16:
             legalities.clear()
-        made = native.Legality(legal)
-        legalities[id(legal)] = (legal, made)
+        if compiled:
+            made = native.Legality(legal, legal_options(rules), STRENGTH, HIGHER)
+        else:
+            made = native.Legality(legal)
+        legalities[(id(legal), compiled)] = (legal, made)
         return made
 
     class NativeSearch(pure.Search):
         """:class:`engine.solver.search.Search` with :meth:`trick` in C (module docstring)."""
 
         native: ModuleType = module
+        # True: legality by the C core's mirror of engine.play (module docstring); False: the rule
+        # set's Python function called back (the benchmark measures both).
+        compiled_legality: bool = True
         core: Core
         shared: dict[int, int] | None
 
@@ -115,7 +126,7 @@ def search_class(native: ModuleType) -> type[pure.Search]:
                     self.trumps,
                     self.mergeable,
                     SUIT_TABLES[trump],
-                    legality(self.legal),
+                    legality(self.legal, rules, self.compiled_legality),
                     native_table,
                 ),
             )

@@ -172,3 +172,33 @@ def test_the_explanation_gives_the_strong_bots_figures_of_its_answer(puzzle):
         assert shown in text, f"{puzzle.key} ({lang}) does not give the margin {shown}"
         if cites_made:
             assert re.search(rf"(?<!\d){made}(?!\d)", text), f"{puzzle.key} ({lang}) does not give {made} %"
+
+
+def coach_claims() -> list[PuzzleSpec]:
+    return [p for p in bidding_puzzles() if "coach" in answer_claims().get(p.key, {})]
+
+
+@pytest.mark.parametrize("puzzle", coach_claims(), ids=lambda p: p.key)
+def test_the_coachs_figures_in_a_claim_are_the_ones_a_wrong_call_is_told(puzzle):
+    # A wrong call is told the coach's figures before the solution (lessons/checking.py): the
+    # claim's coach block must be those figures, so that the answers accept every call the learner
+    # is shown as level with the best, and the explanation's intervals are the page's.
+    import json
+
+    from lessons.checking import PUZZLE_SAMPLES, _call_options
+    from lessons.claims import margin_interval
+
+    coach = answer_claims()[puzzle.key]["coach"]
+    assert isinstance(coach, dict) and coach["deals"] == PUZZLE_SAMPLES
+    options = _call_options(json.dumps(puzzle.position, sort_keys=True))
+    assert set(coach["margins"]) == set(options)
+    for call, (mean, sd) in coach["margins"].items():
+        shown = options[call]
+        assert f"{mean:+.1f}" == f"{shown['value']:+.1f}", call
+        # The sd is the interval's: its half-width × √deals / 1.96, to one decimal.
+        half = (shown["high"] - shown["low"]) / 2
+        assert abs(sd - half * PUZZLE_SAMPLES**0.5 / 1.96) < 0.06, call
+        low, high = margin_interval(mean, sd, PUZZLE_SAMPLES)
+        assert abs(low - shown["low"]) <= 0.1 and abs(high - shown["high"]) <= 0.1, call
+    best = max(options, key=lambda c: options[c]["value"])
+    assert set(puzzle.answers) >= {c for c in options if options[c]["high"] >= options[best]["low"]}
