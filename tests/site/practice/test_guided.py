@@ -64,13 +64,13 @@ def test_a_guide_whose_card_the_rules_refuse_is_not_loaded(tmp_path, monkeypatch
     ("variant", "hand", "lang"),
     [
         *((v, None, lang) for v in ("saudi", "moroccan", "french") for lang in ("en", "ar", "fa", "fr")),
-        ("french", "2", "ar"),
-        ("french", "3", "fr"),
+        ("french", "french-2", "ar"),
+        ("french", "french-3", "fr"),
     ],
 )
 def test_a_guided_hand_is_played_to_its_score_with_a_sentence_at_every_decision(client, lang, variant, hand):
     game = start(client, variant, lang=lang, hand=hand)
-    g = guided.guide(guided.hands_of(variant)[int(hand or 1) - 1])
+    g = guided.guide(hand or variant)
     assert game.setup["guide"] == g.name
     page = client.get(f"/{lang}/practice/game/{game.pk}/").text
     first = guided.coach(Table(game), lang)
