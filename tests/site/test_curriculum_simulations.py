@@ -18,6 +18,8 @@ import pytest
 
 from bench.bidding_simulations import SCENARIOS
 from bench.game_simulations import GAME_SCENARIOS, holding
+from engine.auction import sun_double_refusal
+from engine.cards import Seat, Team
 from lessons.claims import separated_calls
 from lessons.content import PuzzleSpec, read_curriculum
 
@@ -62,13 +64,24 @@ def game_figures() -> dict[str, dict[tuple[str, str], tuple[int, int, int, float
 
 
 def bidding_puzzles() -> list[PuzzleSpec]:
+    """The calls of the Playing-well courses that are a judgement, so a simulation decides them; a
+    Double the rules forbid at this game score (``double.sa.sun-condition``) is a rule puzzle."""
     return [
         p
         for course in read_curriculum()
         if course.key.endswith("-playing-well")
         for p in course.puzzles
-        if p.task in ("bid", "double")
+        if p.task in ("bid", "double") and not forbidden_double(p)
     ]
+
+
+def forbidden_double(puzzle: PuzzleSpec) -> bool:
+    position = puzzle.position
+    if puzzle.task != "double" or position["contract"]["mode"] != "sun":
+        return False
+    buyers = Seat.parse(position["contract"]["taker"]).team
+    score = {Team.NS: position["game_score"]["NS"], Team.EW: position["game_score"]["EW"]}
+    return sun_double_refusal(buyers, score[buyers], score[buyers.other]) is not None
 
 
 @functools.cache
