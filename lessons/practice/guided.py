@@ -105,6 +105,24 @@ def of_table(table: Table) -> Guide:
     return guide(name if name in hands(table.game.variant) else table.game.variant)
 
 
+def problems() -> list[str]:
+    """What is wrong in any guided hand's file, all of them played through (``load_curriculum``)."""
+    out = []
+    for path in sorted(GUIDED_DIR.glob("*.yaml")):
+        try:
+            guide(path.stem)
+        except GuideError as e:
+            out.append(f"{_shown(path)}: {e}")
+    return out
+
+
+def _shown(path: Any) -> str:
+    try:
+        return str(path.relative_to(GUIDED_DIR.parents[2]))
+    except ValueError:
+        return str(path)
+
+
 @cache
 def guide(name: str) -> Guide:
     """The checked guide called ``name`` (:class:`GuideError` if its file is wrong)."""
