@@ -31,7 +31,7 @@ from typing import Any
 import yaml
 
 from engine import messages
-from engine.cards import Card, NotationError, Seat, Team, cards_of
+from engine.cards import Card, NotationError, Seat, cards_of
 from engine.hand import Hand, Phase
 from engine.ranking import NO_TRUMP
 from lessons import claims as claim_checks
@@ -176,7 +176,9 @@ def _check_played(g: Guide, claim: claim_checks.Claim, hand: Hand, file: str) ->
             if not any(claim_checks.mentions(said[lang], number) for said in (g.count, g.score))
         ]  # fmt: skip
         if missing:
-            raise GuideError(f"{file}: claim {claim}: the count and the score never say {number} ({', '.join(missing)})")
+            raise GuideError(
+                f"{file}: claim {claim}: the count and the score never say {number} ({', '.join(missing)})"
+            )
     if claim.kind != "hand-score" or hand.contract is None or hand.tricks is None:
         return
     p = claim.params
@@ -185,6 +187,7 @@ def _check_played(g: Guide, claim: claim_checks.Claim, hand: Hand, file: str) ->
     taker_tricks = hand.tricks.tricks[taker]
     # The claim's default, "both teams take a trick", is any split but 8-0.
     tricks = p.get("tricks", claim_checks.SHARED_TRICKS)
+    points = {str(team): value for team, value in score.points.items()}
     wrong = [
         f"{what} {stated}, the hand {actual}"
         for what, stated, actual in (
@@ -192,8 +195,9 @@ def _check_played(g: Guide, claim: claim_checks.Claim, hand: Hand, file: str) ->
             ("taker_points", p["taker_points"], hand.tricks.points[taker]),
             ("sun", p["mode"] == "sun", hand.contract.trump == NO_TRUMP),
             ("Kaboot or capot", tricks in (0, 8), taker_tricks in (0, 8)),
-            ("points", p.get("points", "-"), {str(t): v for t, v in score.points.items()} if "points" in p else "-"),
-            ("result", p.get("result", "-"), score.result if "result" in p else "-"),
+            # What the claim does not state cannot differ.
+            ("points", p.get("points", points), points),
+            ("result", p.get("result", score.result), score.result),
         )
         if stated != actual
     ]  # fmt: skip

@@ -87,9 +87,7 @@ class Loader:
     def load(self, courses: list[CourseSpec], generated: list[PuzzleSpec] | None = None) -> Counter[str]:
         existing_puzzles = {p.key: p for p in Puzzle.objects.all()}
         for spec in courses:
-            course = self.put(
-                Course.objects.filter(key=spec.key).first(), Course, self.course_values(spec)
-            )
+            course = self.put(Course.objects.filter(key=spec.key).first(), Course, self.course_values(spec))
             self.load_lessons(course, spec, existing_puzzles)
         self.delete(Course.objects.exclude(key__in=[c.key for c in courses]))
         self.remove_old_puzzles({p.key for c in courses for p in c.puzzles})
