@@ -138,6 +138,8 @@ class _Case:
     belote: Team | None
     multiplier: int
     game_score: dict[Team, int] | None
+    # Saudi: the card turned up for the auction, where a house rule reads it (the 88 Kaboot on an Ace).
+    bidding_card: Card | None = None
 
     def score(self, taker_points: int, taker_tricks: int = SHARED_TRICKS) -> HandScore:
         other = self.taker.other
@@ -146,7 +148,7 @@ class _Case:
             card_points={self.taker: taker_points, other: total_points(self.trump) - taker_points},
             tricks={self.taker: taker_tricks, other: ALL_TRICKS - taker_tricks},
             projects=self.projects, counted_team=self.counted, belote=self.belote,
-            multiplier=self.multiplier, game_score=self.game_score,
+            multiplier=self.multiplier, game_score=self.game_score, bidding_card=self.bidding_card,
         )  # fmt: skip
         return score_hand(facts)
 
@@ -172,9 +174,11 @@ def _case(params: Mapping[str, Any], variant: str, kind: str) -> _Case:
         raise ClaimError(kind, f"belote {belote_of!r}: taker or other")
     belote = None if belote_of is None else taker if belote_of == "taker" else taker.other
     game_score = _pair(params["game_score"], kind, "game_score") if "game_score" in params else None
+    bidding_card = _card(params, "bidding_card", kind) if "bidding_card" in params else None
     case = _Case(
-        rules, trump, taker, projects, counted, belote, _whole(params, "multiplier", kind, 1), game_score
-    )
+        rules, trump, taker, projects, counted, belote, _whole(params, "multiplier", kind, 1), game_score,
+        bidding_card,
+    )  # fmt: skip
     try:
         case.score(case.total // 2)
     except InvalidHandFacts as e:

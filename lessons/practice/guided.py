@@ -6,7 +6,10 @@ with more than one guided hand, ``<variant>-<name>.yaml`` (a Sun hand, a hand wh
 defends...): the deal (dealer, the 32 cards, the bots' seed), the hand's title, the coach's
 sentences in four languages for the deal, the bidding card, each call the learner makes (the
 answers to a Double included), the declaration, each of the eight tricks, the count and the score,
-and the call, projects or card the learner is asked for at each decision.
+and the call, projects or card the learner is asked for at each decision. Its ``claims:``
+(docs/claims.md) state the count's and the score's numbers as data: each is worked out by the
+engine, its numbers are said in every language, and a ``hand-score`` claim is the hand the script
+plays (same contract, same card points, same score), so the coach cannot announce another score.
 
 :func:`guide` loads and checks a file once: every sentence in every language, and the script
 played through the engine from the deal to the score (:func:`_played_through`), so a file whose
@@ -30,6 +33,8 @@ import yaml
 from engine import messages
 from engine.cards import Card, NotationError, Seat, cards_of
 from engine.hand import Hand, Phase
+from engine.ranking import NO_TRUMP
+from lessons import claims as claim_checks
 from lessons import drill_hands
 from lessons.models import BotLevel, PracticeGame
 from lessons.practice.state import REPLAY_ERRORS, Table
@@ -63,6 +68,8 @@ class Guide:
     tricks: tuple[tuple[str, dict[str, str]], ...]
     count: dict[str, str]
     score: dict[str, str]
+    # What the count and the score state, checked by the engine and against the hand played.
+    claims: tuple[claim_checks.Claim, ...] = ()
 
     def setup(self) -> dict[str, Any]:
         return {"kind": "guided", "guide": self.name}
@@ -99,6 +106,24 @@ def of_table(table: Table) -> Guide:
     return guide(name if name in hands(table.game.variant) else table.game.variant)
 
 
+def problems() -> list[str]:
+    """What is wrong in any guided hand's file, all of them played through (``load_curriculum``)."""
+    out = []
+    for path in sorted(GUIDED_DIR.glob("*.yaml")):
+        try:
+            guide(path.stem)
+        except GuideError as e:
+            out.append(f"{_shown(path)}: {e}")
+    return out
+
+
+def _shown(path: Any) -> str:
+    try:
+        return str(path.relative_to(GUIDED_DIR.parents[2]))
+    except ValueError:
+        return str(path)
+
+
 @cache
 def guide(name: str) -> Guide:
     """The checked guide called ``name`` (:class:`GuideError` if its file is wrong)."""
@@ -123,13 +148,62 @@ def guide(name: str) -> Guide:
             tricks=tuple((str(Card.parse(t["play"])), _said(t["say"])) for t in data["tricks"]),
             count=_said(data["count"]),
             score=_said(data["score"]),
+            claims=_claims(data.get("claims") or [], _text(data["variant"])),
         )
     except (KeyError, TypeError, ValueError, NotationError) as e:
         raise GuideError(f"{path.name}: {e!r}") from e
     if name.split("-")[0] != g.variant or len(set(g.deck)) != 32 or len(g.tricks) != 8:
         raise GuideError(f"{path.name}: a guide is one variant, the 32 cards and eight tricks")
-    _played_through(g)
+    hand = _played_through(g)
+    for claim in g.claims:
+        _check_played(g, claim, hand, path.name)
     return g
+
+
+def _claims(raw: Any, variant: str) -> tuple[claim_checks.Claim, ...]:
+    """The guide's claims, each true for the engine (a :class:`~lessons.claims.ClaimError`, a
+    ValueError, otherwise)."""
+    if not isinstance(raw, list):
+        raise ValueError(f"claims is a list of claims, not {raw!r}")
+    return tuple(claim_checks.check_claim(item, variant) for item in raw)
+
+
+def _check_played(g: Guide, claim: claim_checks.Claim, hand: Hand, file: str) -> None:
+    """A claim of the guide is said by its count or its score in every language; a ``hand-score``
+    claim describes the hand the script plays and the score the engine gives it."""
+    for number in claim_checks.shown_numbers(claim):
+        missing = [
+            lang for lang in LANGS
+            if not any(claim_checks.mentions(said[lang], number) for said in (g.count, g.score))
+        ]  # fmt: skip
+        if missing:
+            raise GuideError(
+                f"{file}: claim {claim}: the count and the score never say {number} ({', '.join(missing)})"
+            )
+    if claim.kind != "hand-score" or hand.contract is None or hand.tricks is None:
+        return
+    p = claim.params
+    taker = hand.contract.team
+    score = hand.score()
+    taker_tricks = hand.tricks.tricks[taker]
+    # The claim's default, "both teams take a trick", is any split but 8-0.
+    tricks = p.get("tricks", claim_checks.SHARED_TRICKS)
+    points = {str(team): value for team, value in score.points.items()}
+    wrong = [
+        f"{what} {stated}, the hand {actual}"
+        for what, stated, actual in (
+            ("taker", p.get("taker", "NS"), str(taker)),
+            ("taker_points", p["taker_points"], hand.tricks.points[taker]),
+            ("sun", p["mode"] == "sun", hand.contract.trump == NO_TRUMP),
+            ("Kaboot or capot", tricks in (0, 8), taker_tricks in (0, 8)),
+            # What the claim does not state cannot differ.
+            ("points", p.get("points", points), points),
+            ("result", p.get("result", score.result), score.result),
+        )
+        if stated != actual
+    ]  # fmt: skip
+    if wrong:
+        raise GuideError(f"{file}: claim {claim} is not the hand played: {'; '.join(wrong)}")
 
 
 def _text(value: Any) -> str:
@@ -154,7 +228,7 @@ def new_game(g: Guide) -> PracticeGame:
     return game
 
 
-def _played_through(g: Guide) -> None:
+def _played_through(g: Guide) -> Hand:
     """The engine plays the script from the deal to the score, or says where it breaks."""
     table = Table(new_game(g))
     try:
@@ -179,6 +253,7 @@ def _played_through(g: Guide) -> None:
     check = hand.checks.get(table.learner)
     if g.projects and (check is None or not check.ok):
         raise GuideError(f"{g.variant}: the declaration scripted is not what the hand holds")
+    return hand
 
 
 def is_guided(table: Table) -> bool:

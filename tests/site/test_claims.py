@@ -24,11 +24,30 @@ EXPECTED = {
     "saudi-playing-well": [
         {"kind": "taker-needs", "mode": "hokm", "points": 86},
         {"kind": "hand-value", "mode": "hokm", "result": "made", "min": 9, "max": 16},
+        {
+            "kind": "hand-score",
+            "mode": "sun",
+            "taker": "NS",
+            "taker_points": 130,
+            "tricks": 8,
+            "points": {"NS": 44, "EW": 0},
+        },
+        {"kind": "hand-value", "mode": "sun", "result": "made", "multiplier": 2, "min": 52, "max": 52},
     ],
     "moroccan": [
         {"kind": "hand-score", "mode": "trump", "taker": "NS", "taker_points": 81, "result": "litige"}
     ],
-    "moroccan-playing-well": [{"kind": "taker-needs", "mode": "trump", "points": 82}],
+    "moroccan-playing-well": [
+        {"kind": "taker-needs", "mode": "trump", "points": 82},
+        {
+            "kind": "hand-score",
+            "mode": "trump",
+            "taker": "NS",
+            "taker_points": 162,
+            "tricks": 8,
+            "points": {"NS": 262, "EW": 0},
+        },
+    ],
     "french": [{"kind": "game-target", "points": 1000}],
     "french-playing-well": [{"kind": "taker-needs", "mode": "trump", "points": 81}],
 }
@@ -64,6 +83,17 @@ def test_score_sa_game_an_undoubled_made_hokm_reaches_152_from_140_only_with_116
     check_claim({**case, "multiplier": 2, "taker_points": [86, 162]}, "saudi")
     with pytest.raises(ClaimError, match="116-162"):
         check_claim({**case, "taker_points": [86, 162]}, "saudi")
+
+
+def test_score_sa_kaboot_the_defenders_88_needs_the_house_rule_and_an_ace_turned_up():
+    case = {
+        "kind": "hand-score", "mode": "sun", "taker": "NS", "taker_points": 0, "tricks": 0,
+        "bidding_card": "AS", "options": {"kaboot_88_on_ace": True}, "points": {"NS": 0, "EW": 88},
+    }  # fmt: skip
+    check_claim(case, "saudi")
+    for other in ({"bidding_card": "KS"}, {"options": {}}):
+        with pytest.raises(ClaimError, match="NS 0, EW 44"):
+            check_claim({**case, **other}, "saudi")
 
 
 def test_a_simulated_figure_states_its_95_percent_interval():

@@ -27,6 +27,7 @@ from django.utils import translation
 from lessons.content import CONTENT_DIR, LANGS, CourseSpec, CurriculumError, PuzzleSpec, Text
 from lessons.generated import read_content
 from lessons.models import Course, Lesson, Puzzle, Source, Step
+from lessons.practice import guided
 from lessons.rating import starting_rating
 
 M = TypeVar("M", bound=models.Model)
@@ -46,6 +47,13 @@ class Command(BaseCommand):
             for error in e.errors:
                 self.stderr.write(str(error))
             raise CommandError(f"{len(e.errors)} problem(s) in {path}: nothing was loaded") from None
+        # The guided hands are not loaded (the practice table reads their files) but their
+        # script and claims are checked with the rest: a wrong score stops the load as well.
+        problems = guided.problems() if path == CONTENT_DIR else []
+        for problem in problems:
+            self.stderr.write(problem)
+        if problems:
+            raise CommandError(f"{len(problems)} problem(s) in the guided hands: nothing was loaded")
         puzzles = sum(len(c.puzzles) for c in courses)
         lessons = sum(len(c.lessons) for c in courses)
         counts = f"{len(courses)} course(s), {lessons} lesson(s), {puzzles} puzzle(s)"
@@ -79,9 +87,7 @@ class Loader:
     def load(self, courses: list[CourseSpec], generated: list[PuzzleSpec] | None = None) -> Counter[str]:
         existing_puzzles = {p.key: p for p in Puzzle.objects.all()}
         for spec in courses:
-            course = self.put(
-                Course.objects.filter(key=spec.key).first(), Course, self.course_values(spec)
-            )
+            course = self.put(Course.objects.filter(key=spec.key).first(), Course, self.course_values(spec))
             self.load_lessons(course, spec, existing_puzzles)
         self.delete(Course.objects.exclude(key__in=[c.key for c in courses]))
         self.remove_old_puzzles({p.key for c in courses for p in c.puzzles})

@@ -46,6 +46,22 @@ def test_it_plays_each_guide_through_the_engine_at_load_time():
         assert len(g.tricks) == 8 and all(set(s) == set(guided.LANGS) for _, s in g.tricks)
 
 
+def test_a_guide_s_score_claim_must_be_the_hand_its_script_plays(tmp_path, monkeypatch):
+    data = yaml.safe_load((guided.GUIDED_DIR / "moroccan-3.yaml").read_text(encoding="utf-8"))
+    assert data["claims"][0]["taker_points"] == 72
+    # True for the engine (70 card points fall too) but not the hand the script plays.
+    data["claims"][0]["taker_points"] = 70
+    (tmp_path / "moroccan-3.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setattr(guided, "GUIDED_DIR", tmp_path)
+    guided.guide.cache_clear()
+    try:
+        with pytest.raises(guided.GuideError, match="taker_points 70, the hand 72"):
+            guided.guide("moroccan-3")
+        assert [p for p in guided.problems() if "taker_points 70" in p]
+    finally:
+        guided.guide.cache_clear()
+
+
 def test_a_guide_whose_card_the_rules_refuse_is_not_loaded(tmp_path, monkeypatch):
     data = yaml.safe_load((guided.GUIDED_DIR / "saudi.yaml").read_text(encoding="utf-8"))
     data["tricks"][1]["play"] = "QD"  # diamonds while clubs are led and South holds clubs
