@@ -10,6 +10,7 @@ import pytest
 
 from engine import messages
 from engine.cards import Card
+from engine.rule_ids import AUCTION_EXTRA_IDS, RULE_IDS, SOLVER_IDS
 from lessons import checking
 from lessons.content import LANGS, CourseSpec, Text, read_curriculum
 from lessons.coverage import texts
@@ -53,6 +54,20 @@ def test_no_lesson_text_is_an_editor_s_note_about_its_sources():
         for where, text in every_text(course)
         for lang in LANGS
         if EDITORS_NOTE.search(text.get(lang, ""))
+    ]
+    assert found == []
+
+
+def test_no_lesson_text_shows_a_rule_id():
+    """Learners see a rule's name in their language (a link to the rules page), never its ID."""
+    ids = sorted({*RULE_IDS, *AUCTION_EXTRA_IDS, *SOLVER_IDS}, key=len, reverse=True)
+    rule_id = re.compile(r"(?<![\w.-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+    found = [
+        f"{course.key}: {where} ({lang}): {match}"
+        for course in read_curriculum()
+        for where, text in every_text(course)
+        for lang in LANGS
+        for match in rule_id.findall(text.get(lang, ""))
     ]
     assert found == []
 
