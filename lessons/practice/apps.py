@@ -9,3 +9,10 @@ class PracticeConfig(AppConfig):
 
     name = "lessons.practice"
     label = "practice"
+
+    def ready(self) -> None:
+        # The guided hands' files are checked with the curriculum (lessons/content_checks.py).
+        from lessons import content_checks
+        from lessons.practice import guided
+
+        content_checks.register(guided.problems)

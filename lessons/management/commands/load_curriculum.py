@@ -24,10 +24,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import models, transaction
 from django.utils import translation
 
+from lessons import content_checks
 from lessons.content import CONTENT_DIR, LANGS, CourseSpec, CurriculumError, PuzzleSpec, Text
 from lessons.generated import read_content
 from lessons.models import Course, Lesson, Puzzle, Source, Step
-from lessons.practice import guided
 from lessons.rating import starting_rating
 
 M = TypeVar("M", bound=models.Model)
@@ -47,13 +47,13 @@ class Command(BaseCommand):
             for error in e.errors:
                 self.stderr.write(str(error))
             raise CommandError(f"{len(e.errors)} problem(s) in {path}: nothing was loaded") from None
-        # The guided hands are not loaded (the practice table reads their files) but their
-        # script and claims are checked with the rest: a wrong score stops the load as well.
-        problems = guided.problems() if path == CONTENT_DIR else []
+        # Content the features read from their own files (the practice table's guided hands) is not
+        # loaded, but checked with the rest: a wrong score there stops the load as well.
+        problems = content_checks.problems() if path == CONTENT_DIR else []
         for problem in problems:
             self.stderr.write(problem)
         if problems:
-            raise CommandError(f"{len(problems)} problem(s) in the guided hands: nothing was loaded")
+            raise CommandError(f"{len(problems)} problem(s) in the features' content: nothing was loaded")
         puzzles = sum(len(c.puzzles) for c in courses)
         lessons = sum(len(c.lessons) for c in courses)
         counts = f"{len(courses)} course(s), {lessons} lesson(s), {puzzles} puzzle(s)"
