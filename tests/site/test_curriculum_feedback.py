@@ -48,7 +48,8 @@ def wrong_answer(step: Step) -> dict:
     if task == Task.PROJECTS:
         return {"team": next(t for t in ("NS", "EW", "none") if t != (out["counted_team"] or "none"))}
     if task == Task.BID:
-        return {"call": next(c for c in [*out["allowed"], *out["refused"]] if c not in p.answers)}
+        # A close call accepts every allowed call (its intervals overlap): then a refused one is wrong.
+        return {"call": next(c for c in [*out["allowed"], *out["refused"], "double"] if c not in p.answers)}
     if task == Task.FIRST_LEAD:
         return {"seat": next(s for s in seats if s != out["leader"])}
     if task == Task.DOUBLE:
@@ -57,6 +58,8 @@ def wrong_answer(step: Step) -> dict:
         return {"line": str(next(line["n"] for line in out["lines"] if line["right"]))}
     if task == Task.TRUMPS_LEFT:
         return {"count": str(out["left"] + 1)}
+    if task == Task.DECOUVERTE_CARD:
+        return {"card": next(str(c) for c in out["legal"] if str(c) not in p.answers)}
     if task == Task.CONTRACT_MADE:
         return {"outcome": next(o for o in checking.OUTCOMES if o != out["verdict"])}
     return {"seat": next(s for s in [*seats, "none"] if s != (out["offender"] or "none"))}

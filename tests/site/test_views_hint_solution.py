@@ -114,8 +114,9 @@ def test_it_shows_what_is_wrong_first_then_the_hint_then_the_explanation(client,
     second = answer(client, url, {"seat": "S"}, htmx=True).text
     third = answer(client, url, {"seat": "S"}, htmx=True).text
 
-    assert "A♣ does not win the trick: 7♥ beats it" in first
-    assert "West" not in first and "Look at the suit that was led." not in first
+    # The first wrong answer points at the rule to look at, never at the card that is the answer.
+    assert "hearts is trump here: a trump takes the trick over every card of another suit." in first
+    assert "7♥" not in first and "West" not in first and "Look at the suit that was led." not in first
     assert "Look at the suit that was led." in second and "West" not in second
     assert '<div id="solution" class="solution" tabindex="-1" hx-swap-oob="true">' in third
     assert '<p class="solution-answer">West</p>' in third
