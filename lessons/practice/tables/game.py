@@ -508,10 +508,13 @@ def out_of_time(table: LiveTable) -> bool:
         return st.save(game.move)
 
 
-def view_for(table: LiveTable, seat: Seat | None, rows: list[TableSeat] | None = None) -> SeatTable | None:
+def view_for(
+    table: LiveTable, seat: Seat | None, rows: list[TableSeat] | None = None, current: TableGame | None = None
+) -> SeatTable | None:
     """The current game from ``seat`` (a watcher who sits nowhere sees it from South, cards hidden
-    by the page); None when the stored game no longer replays. ``rows``: the seating, if read."""
-    current = current_row(table)
+    by the page); None when the stored game no longer replays. ``rows`` and ``current``: the
+    seating and the current game's row, if read already."""
+    current = current_row(table) if current is None else current
     rows = seating(table) if rows is None else rows
     humans = humans_of(table, rows)
     key = (current.game.pk, current.game.move, current.game.updated, humans)
