@@ -50,21 +50,24 @@ def group_of(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def announce(table: LiveTable, message: dict[str, Any]) -> None:
-    """Tell every socket of ``table``. A channel layer that is down (Redis restarting) loses the
-    message, not the move: the pages get the whole state when their sockets reconnect."""
+def announce(table: LiveTable, message: dict[str, Any]) -> bool:
+    """Tell every socket of ``table``; False if the channel layer did not take it. A layer that is
+    down (Redis restarting) loses the message, not the move: the pages get the whole state when
+    their sockets reconnect or ping."""
     layer = get_channel_layer()
     if layer is None:
-        return
+        return False
     try:
         async_to_sync(layer.group_send)(group_of(table.pk), message)
     except Exception:  # the layer's own errors (connection refused, timeouts) vary by backend
         log.warning("table %s: the channel layer did not take the message", table.code, exc_info=True)
+        return False
+    return True
 
 
-def changed(table: LiveTable) -> None:
+def changed(table: LiveTable) -> bool:
     # The stamp names this change, so that the sockets of one process share one read of it.
-    announce(table, {"type": "table.changed", "stamp": secrets.token_hex(8)})
+    return announce(table, {"type": "table.changed", "stamp": secrets.token_hex(8)})
 
 
 @dataclass(frozen=True)
@@ -96,12 +99,13 @@ def snapshot(table_id: int, stamp: str) -> Snapshot | None:
     return snap
 
 
-def after_move(table: LiveTable, outcome: game.Outcome) -> None:
-    """What follows a move: everybody's board, and the reviews of a hand just over."""
+def after_move(table: LiveTable, outcome: game.Outcome) -> bool:
+    """What follows a move: everybody's board, and the reviews of a hand just over. False if the
+    channel layer did not take the news."""
     if outcome.hand_over:
         users = game.users_of(table)
         reviews.request(game.current_game(table), outcome.hand_over, frozenset(users), users)
-    changed(table)
+    return changed(table)
 
 
 CONTROLS = ("say", "pause", "resume", "seat-pupil")
@@ -226,7 +230,9 @@ class TableConsumer(WebsocketConsumer):
             return
         outcome = game.act(table, person, action, data)
         if outcome.moved:
-            after_move(table, outcome)  # this socket's own board comes with everybody's
+            # This socket's own board comes with everybody's, or at once if the layer is down.
+            if not after_move(table, outcome):
+                self.send_board(table)
         else:
             self.send_board(table, refused=outcome.refused, error=outcome.error)
 
