@@ -167,6 +167,7 @@ def test_two_people_and_two_bots_play_a_hand_live(asgi_server, new_context, arti
 def test_four_people_play_a_trick_live(asgi_server, new_context):
     """Four people, no bot: every move reaches the three other pages, each with its own cards."""
     pages: dict[str, Page] = {}
+    code = ""
     for seat in "SENW":
         p = new_context(viewport=PHONE if seat in "EW" else DESKTOP).new_page()
         if not pages:

@@ -257,9 +257,8 @@ async def board_after(ws, move, seconds=10.0):
     deadline = time.monotonic() + seconds
     while True:
         html = await asyncio.wait_for(ws.receive(), timeout=max(0.1, deadline - time.monotonic()))
-        if match := table_load.BOARD.search(html):
-            if int(match[2]) > move:
-                return int(match[2]), html
+        if (match := table_load.BOARD.search(html)) and int(match[2]) > move:
+            return int(match[2]), html
 
 
 def the_move(boards):
