@@ -29,6 +29,7 @@ import json
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,6 +142,26 @@ def control(table: LiveTable, person: game.Person, action: str, data: dict[str, 
     return ""
 
 
+def draw_board(
+    snap: Snapshot,
+    person: game.Person,
+    lang: str,
+    prefs: dict[str, str],
+    is_teacher: Callable[[LiveTable], bool],
+    **extra: Any,
+) -> str:
+    """The board of ``snap`` for ``person``'s own seat ("" when the stored game no longer replays):
+    what each socket sends after a change (bench/bench_table_fanout.py times it)."""
+    table = snap.table
+    seat = game.seat_of(table, person, snap.rows)
+    with translation.override(lang):
+        st = game.view_for(table, seat, snap.rows, snap.current)
+        if st is None:
+            return ""
+        teacher = seat is None and is_teacher(table)
+        return board.render_board(board.context(table, st, seat, lang, prefs, teacher=teacher, **extra))
+
+
 class TableConsumer(WebsocketConsumer):
     """One page's socket at one table, for the person the session says."""
 
@@ -194,16 +215,10 @@ class TableConsumer(WebsocketConsumer):
         return self._teacher
 
     def send_board(self, table: LiveTable, snap: Snapshot | None = None, **extra: Any) -> None:
-        person = self.person()
-        rows = snap.rows if snap is not None else game.seating(table)
-        seat = game.seat_of(table, person, rows)
-        with translation.override(self.lang):
-            st = game.view_for(table, seat, rows, snap.current if snap is not None else None)
-            if st is None:
-                return
-            teacher = seat is None and self.is_teacher(table)
-            ctx = board.context(table, st, seat, self.lang, self.prefs(), teacher=teacher, **extra)
-            self.send(text_data=board.render_board(ctx))
+        snap = snap or Snapshot(table, game.seating(table), game.current_row(table))
+        html = draw_board(snap, self.person(), self.lang, self.prefs(), self.is_teacher, **extra)
+        if html:
+            self.send(text_data=html)
 
     # -- from the page
     def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
