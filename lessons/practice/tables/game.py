@@ -386,14 +386,15 @@ def act(table: LiveTable, person: Person, action: str, data: dict[str, Any]) -> 
     if action == "again":
         return play_again(table, person, expected)
     with transaction.atomic():
-        seat = seat_of(table, person)
+        rows = seating(table)  # read once: who moves, and who the bots are
+        seat = seat_of(table, person, rows)
         if seat is None:
             return Outcome(error="not-seated")
         game = PracticeGame.objects.select_for_update().get(pk=current_game(table).pk)
         if expected != game.move:
             return Outcome(error="stale")
         try:
-            st = SeatTable(game, seat, humans_of(table))
+            st = SeatTable(game, seat, humans_of(table, rows))
         except BrokenGame:
             return Outcome(error="broken")
         hands_before = len(st.records)
