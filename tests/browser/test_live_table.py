@@ -1,6 +1,7 @@
 """A live table in Chromium over WebSockets: two people (French on a desktop, Arabic on a 375 px
 phone) and two bots play a whole hand to its score. At every step each page holds only its own
-player's cards, and a refused card's reason reaches only the player who tried it.
+player's cards, and a refused card's reason reaches only the player who tried it. Then four
+people at one table play a trick, each move reaching the three other pages.
 
 The site is served by Daphne (the ASGI server of `make run`) in a thread of the test process, on
 the test's database, so that the pages' sockets reach the table's consumer.
@@ -66,6 +67,22 @@ def hand_codes(page: Page) -> set[str]:
     return set(page.locator(".practice-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
 
 
+def make_a_move(p: Page) -> None:
+    """The move the page offers: its first allowed card, a call that buys the hand when it may
+    (Sun, or the first Hokm: the hand is then played), or no projects to declare."""
+    if p.locator("#play-form").count():
+        p.locator("#play-form button.card[data-legal]").first.click()
+    elif p.locator("#call-form").count():
+        buttons = p.locator("#call-form .choices:not(.choices-refused) button")
+        names = [b.get_attribute("value") or "" for b in buttons.all()]
+        pick = next((n for n in names if n.lower() == "sun"), "") or next(
+            (n for n in names if n.lower().startswith("hokm")), names[-1]
+        )
+        buttons.and_(p.locator(f"[value='{pick}']")).first.click()
+    elif p.locator("#declare-nothing").count():
+        p.locator("#declare-nothing").click()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_people_and_two_bots_play_a_hand_live(asgi_server, new_context, artifacts):
     fr = new_context(viewport=DESKTOP, locale="fr-FR").new_page()
@@ -112,16 +129,8 @@ def test_two_people_and_two_bots_play_a_hand_live(asgi_server, new_context, arti
                 if seat == "N":
                     ar.screenshot(path=str(artifacts / "live-table-ar-375-refusal.png"), full_page=False)
             p.locator("#play-form button.card[data-legal]").first.click()
-        elif p.locator("#call-form").count():
-            buttons = p.locator("#call-form .choices:not(.choices-refused) button")
-            # Buy when it may (Sun, or the first Hokm), so that the hand is played.
-            names = [b.get_attribute("value") or "" for b in buttons.all()]
-            pick = next((n for n in names if n.lower() == "sun"), "") or next(
-                (n for n in names if n.lower().startswith("hokm")), names[-1]
-            )
-            buttons.and_(p.locator(f"[value='{pick}']")).first.click()
-        elif p.locator("#declare-nothing").count():
-            p.locator("#declare-nothing").click()
+        else:
+            make_a_move(p)
         expect(p.locator("#table-board")).not_to_have_attribute("data-move", str(move))
     assert "result" in state(table).record and not state(table).record["result"].get("void")
     for p in pages.values():
@@ -152,3 +161,41 @@ def test_two_people_and_two_bots_play_a_hand_live(asgi_server, new_context, arti
         expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
         expect(p.locator("#table-board")).to_have_attribute("data-move", str(state(table).game.move))
         assert hand_codes(p) == held(table, seat)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_four_people_play_a_trick_live(asgi_server, new_context):
+    """Four people, no bot: every move reaches the three other pages, each with its own cards."""
+    pages: dict[str, Page] = {}
+    code = ""
+    for seat in "SENW":
+        p = new_context(viewport=PHONE if seat in "EW" else DESKTOP).new_page()
+        if not pages:
+            p.goto(f"{asgi_server}/en/tables/")
+            p.locator("input[name=variant][value=saudi]").check()
+            p.locator("#open-table").click()
+        else:
+            p.goto(f"{asgi_server}/en/t/{code}/")
+        p.locator("#sit-name").fill(f"Player {seat}")
+        p.locator(f"#sit-{seat}").click()
+        code = p.locator(".table-code").first.inner_text()
+        pages[seat] = p
+    table = LiveTable.objects.get(code=code)
+    for p in pages.values():
+        expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
+    for _ in range(60):
+        st = state(table)
+        if st.hand.tricks is not None and st.hand.tricks.taken:
+            break  # the first trick is over
+        waiting = st.waiting_for()
+        if waiting:
+            make_a_move(pages[str(waiting[0])])
+        else:  # a void deal (nobody bought): the next one
+            pages["S"].locator("#next-hand").click()
+        for seat, p in pages.items():
+            expect(p.locator("#table-board")).to_have_attribute("data-move", str(st.game.move + 1))
+            assert hand_codes(p) == held(table, seat)
+    else:
+        raise AssertionError("no trick was played")
+    for p in pages.values():
+        expect(p.locator(".last-trick")).to_be_visible()

@@ -10,9 +10,16 @@ played across both servers is reviewed by the worker; with Redis down both serve
 It runs the real servers (bench/loadtest.py's helpers) on a throwaway database of the PostgreSQL
 server the suite runs on, so it runs in the suite's PostgreSQL pass; on SQLite there is no
 server two machines could share.
+
+A live table whose two people are on two ASGI servers (Daphne) sharing the table through the Redis
+channel layer: each move made on one server reaches the socket on the other. Redis then stops
+under the sockets (the servers close them), a move is posted by the page's plain form meanwhile,
+Redis comes back empty, and the reconnected sockets are sent the table with that move: none lost.
 """
 
+import asyncio
 import contextlib
+import json
 import os
 import re
 import subprocess
@@ -24,6 +31,7 @@ from collections.abc import Iterator
 import pytest
 from django.db import connection
 
+from bench import table_load
 from bench.loadtest import (
     ADMIN_URL,
     PYTHON,
@@ -225,3 +233,115 @@ def test_two_servers_one_learner_redis_stopped_and_started_again():
     finally:
         redis.terminate()
         redis.wait(timeout=30)
+
+
+# Two people at one table (South and East, bots elsewhere), each with a session of their own.
+TABLE_SETUP = """
+import json
+from django.contrib.sessions.backends.db import SessionStore
+from engine.cards import Seat
+from lessons.practice.tables import game
+table = game.open_table("saudi", "random", 152, True, game.Person(None, ""))
+people = []
+for seat in "SE":
+    session = SessionStore()
+    session.create()
+    game.sit(table, Seat.parse(seat), game.Person(None, session.session_key), seat)
+    people.append([seat, session.session_key])
+print(json.dumps([table.code, people]))
+"""
+
+
+async def board_after(ws, move, seconds=10.0):
+    """The first board ``ws`` receives that shows the game past ``move``: (move, html)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        html = await asyncio.wait_for(ws.receive(), timeout=max(0.1, deadline - time.monotonic()))
+        if (match := table_load.BOARD.search(html)) and int(match[2]) > move:
+            return int(match[2]), html
+
+
+def the_move(boards):
+    """The move of whichever person the table waits for: (their seat, the form's fields)."""
+    for seat, html in boards.items():
+        message = table_load.next_move(html, seat)
+        if message is not None:
+            return seat, {**message, "move": int(table_load.BOARD.search(html)[2])}
+    raise AssertionError("nobody is asked for a move")
+
+
+async def a_move(sockets, boards):
+    """The move the table waits for, over its person's socket: the move number it was made on."""
+    seat, message = the_move(boards)
+    await sockets[seat].send(json.dumps(message))
+    return message["move"]
+
+
+async def play_across(ports, code, people, redis_port, redis):
+    """South on one server, East on the other: moves cross over; Redis restarts under them."""
+    path = f"/ws/en/tables/{code}/"
+    port_of = {seat: ports[i] for i, (seat, _) in enumerate(people)}
+
+    async def connect(seat):
+        return await table_load.Socket.connect(port_of[seat], path, f"sessionid={dict(people)[seat]}")
+
+    sockets = {seat: await connect(seat) for seat, _ in people}
+    boards = {seat: (await board_after(ws, -1))[1] for seat, ws in sockets.items()}
+    for _ in range(3):  # a move on one server reaches the socket on the other
+        move = await a_move(sockets, boards)
+        for seat, ws in sockets.items():
+            boards[seat] = (await board_after(ws, move))[1]
+
+    # Redis stops: the channel layer goes with it and the servers close their sockets. The next
+    # move is posted by the page's form (as without JavaScript) and stored all the same.
+    redis.terminate()
+    redis.wait(timeout=30)
+    seat, message = the_move(boards)
+    page = Browser(port_of[seat])
+    page.cookies["sessionid"] = dict(people)[seat]
+    assert page.send("GET", f"/en/t/{code}/")[0] == 200
+    assert page.send("POST", f"/en/t/{code}/act", message, htmx=False)[0] == 302
+    # Redis comes back empty; each page's socket reconnects (as htmx's extension does) and is sent
+    # the whole table at once: the move made meanwhile is there, on both servers.
+    redis = start_redis(redis_port)
+    for seat in sockets:
+        sockets[seat].close()
+        sockets[seat] = await connect(seat)
+        new, boards[seat] = await board_after(sockets[seat], -1)
+        assert new == message["move"] + 1, (seat, new, message)
+    move = await a_move(sockets, boards)  # and the table goes on across both servers
+    for ws in sockets.values():
+        assert (await board_after(ws, move))[0] == move + 1
+        ws.close()
+    return redis
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_across_two_asgi_servers_and_redis_restarted_under_its_sockets():
+    ports = [free_port(), free_port()]
+    redis_port = free_port()
+    redis = start_redis(redis_port)
+    try:
+        with (
+            copy_of_the_test_database(f"baloot_table_{os.getpid()}") as url,
+            tempfile.TemporaryDirectory() as static,
+        ):
+            common = {"REDIS_URL": f"redis://127.0.0.1:{redis_port}/0"}
+            envs = [server_env(url, port, static, **common) for port in ports]
+            envs[1]["SECRET_KEY"] = envs[0]["SECRET_KEY"]  # one site: one key
+            manage(envs[0], "migrate", "--noinput", "-v", "0")
+            manage(envs[0], "collectstatic", "--noinput", "-v", "0")
+            out = manage_output(envs[0], TABLE_SETUP)
+            code, people = json.loads(out.strip().splitlines()[-1])
+            with table_load.daphne(envs[0], ports[0]), table_load.daphne(envs[1], ports[1]):
+                redis = asyncio.run(play_across(ports, code, people, redis_port, redis))
+    finally:
+        redis.terminate()
+        redis.wait(timeout=30)
+
+
+def manage_output(env, script):
+    return subprocess.run(
+        [PYTHON, "manage.py", "shell", "-v", "0", "-c", script],
+        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+    ).stdout  # fmt: skip

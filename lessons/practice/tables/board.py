@@ -3,14 +3,20 @@
 The page and every socket message are rendered here, for one seat at a time: the board's hand is
 that seat's cards and nobody else's (a watcher who sits nowhere gets no hand at all). A refusal
 is rendered only into the answer to the person who tried the card or the call.
+
+What every seat sees alike and holds no card of a hand (the last trick, the hand's score, the
+score sheet and the replays) is rendered once per state and language (:func:`shared_sections`):
+after a move the four boards of a table differ only in their own parts.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -120,7 +126,7 @@ def context(
                 }
             )
     seated_ids = {r.user_id for r in (st.seat_rows or TableSeat.objects.filter(table=table))}
-    return {
+    ctx = {
         "teacher": teacher,
         # A class's teacher seats pupils in the seats left to bots.
         "pupils_standing": [p for p in game_pupils(table) if p[0] not in seated_ids] if teacher else [],
@@ -152,6 +158,40 @@ def context(
         "shown": table.shown,
         "variant_name": Variant(table.variant).label,
     }
+    ctx["shared"] = shared_sections(ctx)
+    return ctx
+
+
+# The sections every seat sees alike, by state and language: the four boards drawn after a move
+# render them once. ``updated`` in the key: a database emptied and filled again reuses ids.
+_SHARED: OrderedDict[tuple[Any, ...], dict[str, str]] = OrderedDict()
+SHARED_MAX = 256
+# What those sections read of a board's context: nothing of a seat's own (no hand, no form).
+SHARED_KEYS = ("board", "game", "prefs", "replays", "sheet", "sheets")
+
+
+def shared_sections(ctx: dict[str, Any]) -> dict[str, str]:
+    """The last trick and the score (``results``), the replays and the score sheet (``sheet``)."""
+    game = ctx["game"]
+    key = (
+        ctx["live"].pk,
+        game.pk,
+        game.move,
+        game.updated,
+        translation.get_language(),
+        tuple(sorted(ctx["prefs"].items())),
+    )
+    parts = _SHARED.get(key)
+    if parts is None:
+        shared = {k: ctx[k] for k in SHARED_KEYS}
+        parts = {
+            "results": render_to_string("tables/partials/results.html", shared),
+            "sheet": render_to_string("tables/partials/sheet.html", shared),
+        }
+        _SHARED[key] = parts
+        while len(_SHARED) > SHARED_MAX:
+            _SHARED.popitem(last=False)
+    return parts
 
 
 def _other_sheets(table: LiveTable, current_pk: int) -> list[dict[str, Any]]:

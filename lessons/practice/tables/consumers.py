@@ -9,8 +9,14 @@ What travels:
 - to the page: HTML fragments swapped in by their id: the whole board, drawn for this socket's
   own person (:mod:`lessons.practice.tables.board`), or a quick message.
 
-Privacy is by construction: the group's messages carry no card, only "the table changed" (with
-its move number) or a quick message's key; each socket then draws the board for its own seat.
+Privacy is by construction: the group's messages carry no card, only "the table changed" (with a
+stamp naming that change) or a quick message's key; each socket then draws the board for its own
+seat.
+
+A move is fanned out cheaply: the first socket of a process to hear of a change reads the table
+once (:func:`snapshot`, kept by the change's stamp) and the process's other sockets of the table
+draw from that read; what every seat sees alike is rendered once per state
+(:func:`lessons.practice.tables.board.shared_sections`), and only each seat's own part per socket.
 A refusal or a bad message is answered to the socket that sent it, and to no other.
 
 A socket that connects (the first time, or again after a cut) is sent the whole board at once,
@@ -21,6 +27,10 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -29,7 +39,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
-from lessons.models import LiveTable
+from lessons.models import LiveTable, TableGame, TableSeat
 from lessons.practice.tables import board, game, reviews
 from lessons.views import DEFAULT_PREFS, PREFS_KEY
 
@@ -41,28 +51,62 @@ def group_of(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def announce(table: LiveTable, message: dict[str, Any]) -> None:
-    """Tell every socket of ``table``. A channel layer that is down (Redis restarting) loses the
-    message, not the move: the pages get the whole state when their sockets reconnect."""
+def announce(table: LiveTable, message: dict[str, Any]) -> bool:
+    """Tell every socket of ``table``; False if the channel layer did not take it. A layer that is
+    down (Redis restarting) loses the message, not the move: the pages get the whole state when
+    their sockets reconnect or ping."""
     layer = get_channel_layer()
     if layer is None:
-        return
+        return False
     try:
         async_to_sync(layer.group_send)(group_of(table.pk), message)
     except Exception:  # the layer's own errors (connection refused, timeouts) vary by backend
         log.warning("table %s: the channel layer did not take the message", table.code, exc_info=True)
+        return False
+    return True
 
 
-def changed(table: LiveTable) -> None:
-    announce(table, {"type": "table.changed"})
+def changed(table: LiveTable) -> bool:
+    # The stamp names this change, so that the sockets of one process share one read of it.
+    return announce(table, {"type": "table.changed", "stamp": secrets.token_hex(8)})
 
 
-def after_move(table: LiveTable, outcome: game.Outcome) -> None:
-    """What follows a move: everybody's board, and the reviews of a hand just over."""
+@dataclass(frozen=True)
+class Snapshot:
+    """A table as read once after a change: the table, who sits where, and its current game."""
+
+    table: LiveTable
+    rows: list[TableSeat]
+    current: TableGame
+
+
+# The reads of the latest changes in this process, by stamp: after a move each socket of the table
+# draws its board, and one read serves all the table's sockets here (they only read it).
+_SNAPSHOTS: OrderedDict[str, Snapshot | None] = OrderedDict()
+SNAPSHOTS_MAX = 512
+
+
+def snapshot(table_id: int, stamp: str) -> Snapshot | None:
+    """The table after the change ``stamp`` (None: the table is gone), read once per process."""
+    key = f"{table_id}:{stamp}"
+    if stamp and key in _SNAPSHOTS:
+        return _SNAPSHOTS[key]
+    table = LiveTable.objects.filter(pk=table_id).first()
+    snap = Snapshot(table, game.seating(table), game.current_row(table)) if table is not None else None
+    if stamp:
+        _SNAPSHOTS[key] = snap
+        while len(_SNAPSHOTS) > SNAPSHOTS_MAX:
+            _SNAPSHOTS.popitem(last=False)
+    return snap
+
+
+def after_move(table: LiveTable, outcome: game.Outcome) -> bool:
+    """What follows a move: everybody's board, and the reviews of a hand just over. False if the
+    channel layer did not take the news."""
     if outcome.hand_over:
         users = game.users_of(table)
         reviews.request(game.current_game(table), outcome.hand_over, frozenset(users), users)
-    changed(table)
+    return changed(table)
 
 
 CONTROLS = ("say", "pause", "resume", "seat-pupil")
@@ -96,6 +140,26 @@ def control(table: LiveTable, person: game.Person, action: str, data: dict[str, 
         return "not-teacher"
     changed(table)
     return ""
+
+
+def draw_board(
+    snap: Snapshot,
+    person: game.Person,
+    lang: str,
+    prefs: dict[str, str],
+    is_teacher: Callable[[LiveTable], bool],
+    **extra: Any,
+) -> str:
+    """The board of ``snap`` for ``person``'s own seat ("" when the stored game no longer replays):
+    what each socket sends after a change (bench/bench_table_fanout.py times it)."""
+    table = snap.table
+    seat = game.seat_of(table, person, snap.rows)
+    with translation.override(lang):
+        st = game.view_for(table, seat, snap.rows, snap.current)
+        if st is None:
+            return ""
+        teacher = seat is None and is_teacher(table)
+        return board.render_board(board.context(table, st, seat, lang, prefs, teacher=teacher, **extra))
 
 
 class TableConsumer(WebsocketConsumer):
@@ -144,17 +208,17 @@ class TableConsumer(WebsocketConsumer):
     def table(self) -> LiveTable | None:
         return LiveTable.objects.filter(pk=self.table_id).first()
 
-    def send_board(self, table: LiveTable, **extra: Any) -> None:
-        person = self.person()
-        rows = game.seating(table)
-        seat = game.seat_of(table, person, rows)
-        with translation.override(self.lang):
-            st = game.view_for(table, seat, rows)
-            if st is None:
-                return
-            teacher = seat is None and game.is_teacher(table, person)
-            ctx = board.context(table, st, seat, self.lang, self.prefs(), teacher=teacher, **extra)
-            self.send(text_data=board.render_board(ctx))
+    def is_teacher(self, table: LiveTable) -> bool:
+        """Whether this socket's person teaches the table's class: asked once per socket."""
+        if not hasattr(self, "_teacher"):
+            self._teacher = game.is_teacher(table, self.person())
+        return self._teacher
+
+    def send_board(self, table: LiveTable, snap: Snapshot | None = None, **extra: Any) -> None:
+        snap = snap or Snapshot(table, game.seating(table), game.current_row(table))
+        html = draw_board(snap, self.person(), self.lang, self.prefs(), self.is_teacher, **extra)
+        if html:
+            self.send(text_data=html)
 
     # -- from the page
     def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -181,7 +245,9 @@ class TableConsumer(WebsocketConsumer):
             return
         outcome = game.act(table, person, action, data)
         if outcome.moved:
-            after_move(table, outcome)  # this socket's own board comes with everybody's
+            # This socket's own board comes with everybody's, or at once if the layer is down.
+            if not after_move(table, outcome):
+                self.send_board(table)
         else:
             self.send_board(table, refused=outcome.refused, error=outcome.error)
 
@@ -198,9 +264,9 @@ class TableConsumer(WebsocketConsumer):
 
     # -- from the group
     def table_changed(self, event: dict[str, Any]) -> None:
-        table = self.table()
-        if table is not None:
-            self.send_board(table)
+        snap = snapshot(self.table_id, str(event.get("stamp") or ""))
+        if snap is not None:
+            self.send_board(snap.table, snap)
 
     def table_say(self, event: dict[str, Any]) -> None:
         from engine.cards import Seat

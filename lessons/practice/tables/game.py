@@ -386,14 +386,15 @@ def act(table: LiveTable, person: Person, action: str, data: dict[str, Any]) -> 
     if action == "again":
         return play_again(table, person, expected)
     with transaction.atomic():
-        seat = seat_of(table, person)
+        rows = seating(table)  # read once: who moves, and who the bots are
+        seat = seat_of(table, person, rows)
         if seat is None:
             return Outcome(error="not-seated")
         game = PracticeGame.objects.select_for_update().get(pk=current_game(table).pk)
         if expected != game.move:
             return Outcome(error="stale")
         try:
-            st = SeatTable(game, seat, humans_of(table))
+            st = SeatTable(game, seat, humans_of(table, rows))
         except BrokenGame:
             return Outcome(error="broken")
         hands_before = len(st.records)
@@ -508,10 +509,13 @@ def out_of_time(table: LiveTable) -> bool:
         return st.save(game.move)
 
 
-def view_for(table: LiveTable, seat: Seat | None, rows: list[TableSeat] | None = None) -> SeatTable | None:
+def view_for(
+    table: LiveTable, seat: Seat | None, rows: list[TableSeat] | None = None, current: TableGame | None = None
+) -> SeatTable | None:
     """The current game from ``seat`` (a watcher who sits nowhere sees it from South, cards hidden
-    by the page); None when the stored game no longer replays. ``rows``: the seating, if read."""
-    current = current_row(table)
+    by the page); None when the stored game no longer replays. ``rows`` and ``current``: the
+    seating and the current game's row, if read already."""
+    current = current_row(table) if current is None else current
     rows = seating(table) if rows is None else rows
     humans = humans_of(table, rows)
     key = (current.game.pk, current.game.move, current.game.updated, humans)
