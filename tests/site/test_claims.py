@@ -49,7 +49,19 @@ EXPECTED = {
         },
     ],
     "french": [{"kind": "game-target", "points": 1000}],
-    "french-playing-well": [{"kind": "taker-needs", "mode": "trump", "points": 81}],
+    "french-playing-well": [
+        {"kind": "taker-needs", "mode": "trump", "points": 81},
+        {"kind": "taker-needs", "mode": "trump", "points": 71, "belote": "taker"},
+        {"kind": "taker-needs", "mode": "trump", "points": 91, "belote": "other"},
+        {
+            "kind": "hand-score",
+            "mode": "trump",
+            "taker": "NS",
+            "taker_points": 162,
+            "tricks": 8,
+            "points": {"NS": 252, "EW": 0},
+        },
+    ],
 }
 
 
