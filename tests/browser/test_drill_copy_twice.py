@@ -46,7 +46,8 @@ def test_a_double_click_on_copy_makes_one_draft_and_names_are_parted_in_the_page
 
     page.goto(f"{base}/{lang}/classes/{classroom.pk}/dashboard/puzzles/")
     names = sorted(PUPILS[lang][:2], key=str.casefold)
-    expect(page.locator("table.data td").filter(has=page.locator("a")).first).to_have_text(
+    # The cell of the pupils who answered it wrong (the cell before it names the rule they broke).
+    expect(page.locator("table.data td").filter(has=page.locator("a"), has_text=names[0]).first).to_have_text(
         BETWEEN[lang].join(names)
     )
     page.screenshot(path=artifacts / f"names-parted-{lang}.png", full_page=True)
