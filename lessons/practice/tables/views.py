@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.cards import SEATS, NotationError, Seat
 from lessons.models import BotLevel, Classroom, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
 from lessons.practice import display
-from lessons.practice.tables import board, game, reviews
+from lessons.practice.tables import board, evaluation, game, reviews
 from lessons.practice.tables.consumers import CONTROLS, after_move, changed, control
 from lessons.practice.views import TARGETS
 from lessons.templatetags.table import effective_deck
@@ -161,6 +161,8 @@ def _page(
         raise Http404
     lang = get_language() or "en"
     teacher = seat is None and game.is_teacher(table, person)
+    if teacher:
+        evaluation.ask_latest(table, st)
     ctx = board.context(table, st, seat, lang, get_prefs(request), teacher=teacher, **extra)
     taken = {p["seat"] for p in ctx["players"] if p["name"]}
     say = display.say_for(st, lang, effective_deck(table.variant, ctx["prefs"]["deck"]))
