@@ -42,6 +42,7 @@ from django.utils import translation
 
 from lessons.models import LiveTable, TableGame, TableSeat
 from lessons.practice.tables import board, evaluation, game, reviews
+from lessons.practice.tables import decouverte as live_decouverte
 from lessons.views import DEFAULT_PREFS, PREFS_KEY
 
 log = logging.getLogger(__name__)
@@ -107,6 +108,11 @@ def evaluated(table: LiveTable) -> bool:
     return announce(table, {"type": "table.evaluated"})
 
 
+def act_of(table: LiveTable) -> Callable[[LiveTable, game.Person, str, dict[str, Any]], game.Outcome]:
+    """The referee of the table's game: the four-seat table's, or the two-player découverte's."""
+    return live_decouverte.act if live_decouverte.is_decouverte(table) else game.act
+
+
 def after_move(table: LiveTable, outcome: game.Outcome) -> bool:
     """What follows a move: everybody's board, the reviews of a hand just over and, at a class
     table, the coach's evaluation of it for the teacher (asked after the boards are sent: it is
@@ -139,6 +145,8 @@ def control(table: LiveTable, person: game.Person, action: str, data: dict[str, 
         announce(table, {"type": "table.say", "seat": str(seat), "key": key})
         return ""
     if action == "seat-pupil":
+        if live_decouverte.is_decouverte(table):
+            return "unknown"  # a découverte table's pupils sit down themselves
         error = game.seat_pupil(table, person, str(data.get("pupil") or ""), str(data.get("seat") or ""))
         if error:
             return error
@@ -167,6 +175,10 @@ def draw_board(
     what each socket sends after a change (bench/bench_table_fanout.py times it)."""
     table = snap.table
     seat = game.seat_of(table, person, snap.rows)
+    if live_decouverte.is_decouverte(table):
+        with translation.override(lang):
+            ctx = live_decouverte.context(table, seat, lang, prefs, **extra)
+            return live_decouverte.render_board(ctx) if ctx is not None else ""
     with translation.override(lang):
         st = game.view_for(table, seat, snap.rows, snap.current)
         if st is None:
@@ -256,7 +268,7 @@ class TableConsumer(WebsocketConsumer):
             if error:
                 self.send_board(table, error=error)
             return
-        outcome = game.act(table, person, action, data)
+        outcome = act_of(table)(table, person, action, data)
         if outcome.moved:
             # This socket's own board comes with everybody's, or at once if the layer is down.
             if not after_move(table, outcome):

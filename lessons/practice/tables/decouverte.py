@@ -22,6 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from engine.bots.decouverte import DecouverteBot
 from engine.cards import Card, NotationError, Seat
@@ -40,6 +43,7 @@ from lessons.practice.decouverte.game import (
 )
 from lessons.practice.state import BadMove, Refused
 from lessons.practice.tables.game import Outcome, Person, SeatTaken, new_code, seat_of, seating
+from lessons.templatetags.table import effective_deck
 
 SEATS = TWO_SEATS
 
@@ -170,6 +174,16 @@ def sit(table: LiveTable, seat: Seat, person: Person, name: str) -> None:
     _settle(table)
 
 
+def leave(table: LiveTable, person: Person) -> Seat | None:
+    """``person`` leaves their seat: the bot plays it from now on, in the middle of a hand too."""
+    seat = seat_of(table, person)
+    if seat is None:
+        return None
+    TableSeat.objects.filter(table=table, seat=str(seat)).delete()
+    _settle(table)
+    return seat
+
+
 def _settle(table: LiveTable) -> None:
     """The bot plays what is its own now (after a seat changed hands), and it is stored."""
     with transaction.atomic():
@@ -188,6 +202,8 @@ def act(table: LiveTable, person: Person, action: str, data: dict[str, Any]) -> 
     """One person's call, card or "next hand": checked by the engine, made and stored, or refused."""
     if action not in ("play", "call", "next"):
         return Outcome(error="unknown")
+    if table.paused:
+        return Outcome(error="paused")
     try:
         expected = int(data.get("move", ""))
     except (TypeError, ValueError):
@@ -232,3 +248,75 @@ def view_for(table: LiveTable, seat: Seat | None, lang: str, deck: str) -> displ
     if seat is None:
         board.to_act, board.calls, board.refused_calls, board.why = False, [], [], None
     return board
+
+
+# ---------------------------------------------------------------- the page and the socket's board
+
+
+def context(
+    table: LiveTable,
+    seat: Seat | None,
+    lang: str,
+    prefs: dict[str, str],
+    refused: Refused | None = None,
+    error: str = "",
+) -> dict[str, Any] | None:
+    """The découverte board partial's context for the person at ``seat`` (None: a watcher, who
+    sees the table from South with no choice). None when the stored game no longer replays."""
+    from lessons.practice.tables.board import QUICK_MESSAGES, error_message  # board imports game
+
+    deck = effective_deck(VARIANT, prefs["deck"])
+    rows = seating(table)
+    game = current_game(table)
+    try:
+        st = LiveDecouverte(game, seat or Seat.S, humans_of(rows))
+    except BrokenRecord:
+        return None
+    me = seat or Seat.S
+    board = display.board(st, lang, deck, me)
+    if seat is None:
+        board.to_act, board.calls, board.refused_calls, board.why = False, [], [], None
+    s = display.say(lang, deck)
+    names = {r.seat: r.name for r in rows}
+    them = str(Seat.N if me == Seat.S else Seat.S)
+    return {
+        "live": table,
+        "game": game,
+        "board": board,
+        "move": game.move,
+        "prefs": prefs,
+        "deck": deck,
+        "own_piles": board.piles[str(me)],
+        "opposite_piles": board.piles[them],
+        "own_covered": board.covered[str(me)],
+        "opposite_covered": board.covered[them],
+        "opposite_name": names.get(them, ""),
+        "players": [
+            {"seat": str(x), "seat_name": s.seat(x), "name": names.get(str(x), ""), "you": x == seat}
+            for x in SEATS
+        ],
+        "seated": seat is not None,
+        "error": error_message(error) if error else "",
+        "refused": _refused(refused, s),
+        "act_url": reverse("tables-act", args=[table.code]),
+        "can_deal_next": seat is not None and st.can_deal_next(),
+        "quick_messages": list(QUICK_MESSAGES.items()),
+        "paused": table.paused,
+        "shown": table.shown,
+        "sheet": display.sheet(st),
+        "variant_name": _("Belote découverte (2 players)"),
+    }
+
+
+def _refused(refused: Refused | None, s: Any) -> dict[str, Any] | None:
+    if refused is None:
+        return None
+    try:
+        what = s.definite(Card.parse(refused.value)) if refused.kind == "play" else s.call(refused.value)
+    except (ValueError, NotationError):
+        what = refused.value
+    return {"kind": refused.kind, "code": refused.value, "what": what, "reasons": s.items(refused.reasons)}
+
+
+def render_board(ctx: dict[str, Any]) -> str:
+    return render_to_string("tables/partials/decouverte_board.html", ctx)

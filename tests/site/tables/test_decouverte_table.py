@@ -128,3 +128,57 @@ def test_a_face_down_card_is_refused_alike_whoever_holds_it():
         texts.append([r.rule for r in refused.reasons])
     assert texts[0] == texts[1] and texts[0], texts
     assert live.current_game(t).move == move  # nothing moved
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_people_over_their_sockets_each_move_reaching_the_other_without_a_face_down_card():
+    """The table opened from the form ("découverte"), two people seated from their pages, moves
+    sent over one socket and drawn on both, no face-down card in any page or message."""
+    from asgiref.sync import async_to_sync, sync_to_async
+    from django.test import Client
+
+    from tests.site.tables.test_consumers import Socket, key_of
+
+    a, b = Client(), Client()
+    response = a.post("/en/tables/", {"variant": "decouverte", "level": "heuristic"})
+    assert response.status_code == 302
+    t = LiveTable.objects.get(code=response["Location"].rstrip("/").split("/")[-1])
+    assert live.is_decouverte(t)
+    assert a.post(f"/en/t/{t.code}/sit", {"seat": "E", "name": "Amal"}).status_code == 400  # two seats only
+    assert a.post(f"/en/t/{t.code}/sit", {"seat": "S", "name": "Amal"}).status_code == 302
+    assert b.post(f"/en/t/{t.code}/sit", {"seat": "N", "name": "Badr"}).status_code == 302
+    people = {"S": a, "N": b}
+    for client in people.values():
+        page = client.get(f"/en/t/{t.code}/").content.decode()
+        assert 'class="dc-piles"' in page and no_face_down_html(page, face_down(t))
+
+    def waiting() -> str:
+        w = table_of(t, "S").waiting_for()
+        return str(w[0]) if w else ""
+
+    async def body() -> int:
+        sockets = {s: await Socket(t, key_of(c)).open() for s, c in people.items()}
+        for s in sockets.values():
+            await s.receive()
+        moves = 0
+        for _ in range(8):
+            seat = await sync_to_async(waiting)()
+            if not seat:
+                break
+            move = await sync_to_async(a_move)(t, seat)
+            number = await sync_to_async(lambda: live.current_game(t).move)()
+            await sockets[seat].send({**move, "move": number})
+            htmls = [await s.receive() for s in sockets.values()]
+            hidden = await sync_to_async(face_down)(t)  # still face down after the move
+            assert hidden
+            for html in htmls:
+                assert f'data-move="{number + 1}"' in html
+                assert no_face_down_html(html, hidden)
+            moves += 1
+        return moves
+
+    assert async_to_sync(body)() >= 2
+
+
+def no_face_down_html(html: str, hidden: set[str]) -> bool:
+    return not any(f'"{c}"' in html for c in hidden)
