@@ -969,3 +969,26 @@ class SeatReview(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} hand {self.hand} {self.seat} {self.status}"
+
+
+class HandEvaluation(models.Model):
+    """The coach's evaluation of every decision of one finished hand at a class table, for its
+    teacher (lessons/practice/tables/evaluation.py). As :class:`HandReview`: computed once, off the
+    request, ``key`` the hand's fingerprint; ``result`` holds rule IDs, cards and numbers."""
+
+    game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="evaluations")
+    hand = models.PositiveSmallIntegerField()
+    key = models.CharField(max_length=64)
+    status = models.CharField(max_length=8, choices=ReviewStatus.choices, default=ReviewStatus.PENDING)
+    result = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("game", "hand")
+        constraints = (
+            models.UniqueConstraint(fields=["game", "hand"], name="hand_evaluation_one_per_hand"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.game_id} hand {self.hand} {self.status}"

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from engine import messages
 from engine.auction import Contract
 from engine.cards import SUIT_LETTERS, Card, Seat, cards_of
-from engine.decouverte import TRICKS, TWO_SEATS, DecouverteHand, Table, TwoCardTrick
+from engine.decouverte import TRICKS, TWO_SEATS, DecouverteHand, Table, TwoCardTrick, other
 from engine.explain import Reason
 from engine.play import explain_play
 from engine.ranking import LAST_TRICK_BONUS
-from lessons.practice.decouverte.game import BOT, LEARNER, VARIANT, Deal, DecouverteTable, rebuild
+from lessons.practice.decouverte.game import LEARNER, VARIANT, Deal, DecouverteTable, rebuild
 from lessons.practice.display import CallButton, Say
 from lessons.templatetags.table import CardFace, contract_words
 
@@ -104,18 +104,21 @@ def _piles(table: Table, seat: Seat, s: Say) -> list[PileShown]:
     ]
 
 
-def board(t: DecouverteTable, lang: str, deck: str) -> Board:
+def board(t: DecouverteTable, lang: str, deck: str, me: Seat = LEARNER) -> Board:
+    """The table as ``me`` sees it (the learner at the practice table; either player at a live
+    table): the face-up cards of both, no face-down card, ``me``'s choices."""
     s = say(lang, deck)
+    them = other(me)
     d = t.now
     hand = d.hand
     table = hand.table if hand is not None else d.deal.table
     b = Board(
         phase=d.phase,
-        to_act=t.learner_to_act(),
-        waiting_for=s.seat(d.to_act) if d.to_act is not None and d.to_act != LEARNER else "",
+        to_act=d.to_act == me,
+        waiting_for=s.seat(d.to_act) if d.to_act is not None and d.to_act != me else "",
         dealer=s.seat(d.deal.dealer),
-        learner=s.seat(LEARNER),
-        opponent=s.seat(BOT),
+        learner=s.seat(me),
+        opponent=s.seat(them),
         bidding_card=s.face(d.deal.bidding_card),
         piles={str(seat): _piles(table, seat, s) for seat in TWO_SEATS},
         covered={},
@@ -142,21 +145,21 @@ def board(t: DecouverteTable, lang: str, deck: str) -> Board:
         b.trick_number = min(len(hand.tricks) + 1, TRICKS)
         b.taken = [
             (s.seat(seat), sum(1 for x in hand.tricks if x.winner == seat), hand.points[seat])
-            for seat in (LEARNER, BOT)
+            for seat in (me, them)
         ]
-        b.tricks = explained_tricks(t.record, s)
+        b.tricks = explained_tricks(t.record, s, me)
         if b.tricks:
             b.last_trick = b.tricks[-1]
             turned = {f["card"] for f in b.last_trick.turned}
-            for p in b.piles[str(LEARNER)] + b.piles[str(BOT)]:
+            for p in b.piles[str(me)] + b.piles[str(them)]:
                 p.turned = p.face is not None and p.face.code in turned
         if b.to_act:
             legal = hand.legal()
-            for p in b.piles[str(LEARNER)]:
+            for p in b.piles[str(me)]:
                 p.playable = p.face is not None and bool(legal >> Card.parse(p.face.code) & 1)
-            b.why = why(hand, s)
+            b.why = why(hand, s, me)
     if "result" in t.record:
-        b.score = score_shown(t, s)
+        b.score = score_shown(t, s, me)
     return b
 
 
@@ -168,9 +171,9 @@ def call_buttons(d: Deal, s: Say) -> tuple[list[CallButton], list[CallButton]]:
     return allowed, refused
 
 
-def why(hand: DecouverteHand, s: Say) -> WhyShown:
-    """Which of the learner's face-up cards may be played now, and why not the others."""
-    up = cards_of(hand.table.face_up(LEARNER))
+def why(hand: DecouverteHand, s: Say, me: Seat = LEARNER) -> WhyShown:
+    """Which of ``me``'s face-up cards may be played now, and why not the others."""
+    up = cards_of(hand.table.face_up(me))
     verdict = explain_play(up, hand.trick, hand.trump, hand.rules)
     return WhyShown(
         leading=not hand.trick,
@@ -195,10 +198,10 @@ def _distinct(reasons: list[list[Reason]]) -> list[Reason]:
 
 
 def explain_play_of(seat: Seat, card: Card, up: int, trick: list[tuple[Seat, Card]], trump: int,
-                    hand: DecouverteHand, s: Say) -> PlayShown:  # fmt: skip
+                    hand: DecouverteHand, s: Say, me: Seat = LEARNER) -> PlayShown:  # fmt: skip
     """Why ``card`` could be played by ``seat`` with face-up cards ``up`` on ``trick``."""
     name, card_name = s.seat(seat), messages.card_name(card, VARIANT, s.lang, s.deck)
-    learner = seat == LEARNER
+    learner = seat == me
     if not trick:
         sentence = _(
             "%(seat)s led %(card)s: the first card of a trick may be any of the player’s face-up cards."
@@ -221,7 +224,7 @@ def explain_play_of(seat: Seat, card: Card, up: int, trick: list[tuple[Seat, Car
     return PlayShown(name, s.face(card), learner, text, rules)
 
 
-def explained_tricks(record: dict[str, Any], s: Say) -> list[TrickShown]:
+def explained_tricks(record: dict[str, Any], s: Say, me: Seat = LEARNER) -> list[TrickShown]:
     """Every trick of the hand so far, each card's legality, the winner and why, the cards turned.
 
     The hand is played again from the record to know each player's face-up cards before each
@@ -237,16 +240,16 @@ def explained_tricks(record: dict[str, Any], s: Say) -> list[TrickShown]:
             continue
         seat, card = Seat.parse(seat_code), Card.parse(value)
         plays.append(
-            explain_play_of(seat, card, hand.table.face_up(seat), list(hand.trick), hand.trump, hand, s)
+            explain_play_of(seat, card, hand.table.face_up(seat), list(hand.trick), hand.trump, hand, s, me)
         )
         done = hand.play(card)
         if done is not None:
-            shown.append(_trick(done, len(hand.tricks), plays, s))
+            shown.append(_trick(done, len(hand.tricks), plays, s, me))
             plays = []
     return shown
 
 
-def _trick(done: TwoCardTrick, number: int, plays: list[PlayShown], s: Say) -> TrickShown:
+def _trick(done: TwoCardTrick, number: int, plays: list[PlayShown], s: Say, me: Seat = LEARNER) -> TrickShown:
     bonus = LAST_TRICK_BONUS if number == TRICKS else 0
     turned = []
     for r in done.turned:
@@ -256,7 +259,7 @@ def _trick(done: TwoCardTrick, number: int, plays: list[PlayShown], s: Say) -> T
         number=number,
         plays=plays,
         winner=s.seat(done.winner),
-        learner_won=done.winner == LEARNER,
+        learner_won=done.winner == me,
         why=s.items([done.reason]),
         points=done.points - bonus,
         bonus=bonus,
@@ -264,7 +267,7 @@ def _trick(done: TwoCardTrick, number: int, plays: list[PlayShown], s: Say) -> T
     )
 
 
-def score_shown(t: DecouverteTable, s: Say) -> dict[str, Any]:
+def score_shown(t: DecouverteTable, s: Say, me: Seat = LEARNER) -> dict[str, Any]:
     result = t.record["result"]
     if result.get("void"):
         return {
@@ -278,7 +281,7 @@ def score_shown(t: DecouverteTable, s: Say) -> dict[str, Any]:
         "void": False,
         "result": messages.result_name(score.result, VARIANT, s.lang),
         "taker": s.seat(hand.taker),
-        "points": [(s.seat(seat), score.points[seat], hand.points[seat]) for seat in (LEARNER, BOT)],
+        "points": [(s.seat(seat), score.points[seat], hand.points[seat]) for seat in (me, other(me))],
         "steps": s.items(score.steps),
     }
 
@@ -296,4 +299,3 @@ def sheet(t: DecouverteTable) -> dict[str, Any]:
             rows.append({"n": n, "void": False, "S": result["points"]["S"], "N": result["points"]["N"]})
     last = t.record.get("result", {}).get("game") or t.record["game_score"]
     return {"rows": rows, "total": [last["S"], last["N"]]}
-

@@ -7,7 +7,8 @@ What travels:
   ``resume``, and ``ping``: the page's state every 20 s), ``move`` (the state the form was made
   for), and the card, the call, the projects or the quick message's key;
 - to the page: HTML fragments swapped in by their id: the whole board, drawn for this socket's
-  own person (:mod:`lessons.practice.tables.board`), or a quick message.
+  own person (:mod:`lessons.practice.tables.board`), or a quick message; a class's teacher's
+  board again when the coach's evaluation of a hand is ready (``table.evaluated``).
 
 Privacy is by construction: the group's messages carry no card, only "the table changed" (with a
 stamp naming that change) or a quick message's key; each socket then draws the board for its own
@@ -40,7 +41,8 @@ from django.conf import settings
 from django.utils import translation
 
 from lessons.models import LiveTable, TableGame, TableSeat
-from lessons.practice.tables import board, game, reviews
+from lessons.practice.tables import board, evaluation, game, reviews
+from lessons.practice.tables import decouverte as live_decouverte
 from lessons.views import DEFAULT_PREFS, PREFS_KEY
 
 log = logging.getLogger(__name__)
@@ -100,13 +102,30 @@ def snapshot(table_id: int, stamp: str) -> Snapshot | None:
     return snap
 
 
+def evaluated(table: LiveTable) -> bool:
+    """The coach's evaluation of a hand is ready: the teacher's sockets draw their board again (the
+    message carries nothing; a pupil's socket does nothing with it)."""
+    return announce(table, {"type": "table.evaluated"})
+
+
+def act_of(table: LiveTable) -> Callable[[LiveTable, game.Person, str, dict[str, Any]], game.Outcome]:
+    """The referee of the table's game: the four-seat table's, or the two-player découverte's."""
+    return live_decouverte.act if live_decouverte.is_decouverte(table) else game.act
+
+
 def after_move(table: LiveTable, outcome: game.Outcome) -> bool:
-    """What follows a move: everybody's board, and the reviews of a hand just over. False if the
-    channel layer did not take the news."""
-    if outcome.hand_over:
+    """What follows a move: everybody's board, the reviews of a hand just over and, at a class
+    table, the coach's evaluation of it for the teacher (asked after the boards are sent: it is
+    computed off the request, and redraws the teacher's board when ready). False if the channel
+    layer did not take the news."""
+    current = game.current_game(table) if outcome.hand_over else None
+    if current is not None:
         users = game.users_of(table)
-        reviews.request(game.current_game(table), outcome.hand_over, frozenset(users), users)
-    return changed(table)
+        reviews.request(current, outcome.hand_over, frozenset(users), users)
+    told = changed(table)
+    if current is not None and evaluation.wanted(table):
+        evaluation.request(current, outcome.hand_over)
+    return told
 
 
 CONTROLS = ("say", "pause", "resume", "seat-pupil")
@@ -126,6 +145,8 @@ def control(table: LiveTable, person: game.Person, action: str, data: dict[str, 
         announce(table, {"type": "table.say", "seat": str(seat), "key": key})
         return ""
     if action == "seat-pupil":
+        if live_decouverte.is_decouverte(table):
+            return "unknown"  # a découverte table's pupils sit down themselves
         error = game.seat_pupil(table, person, str(data.get("pupil") or ""), str(data.get("seat") or ""))
         if error:
             return error
@@ -154,6 +175,10 @@ def draw_board(
     what each socket sends after a change (bench/bench_table_fanout.py times it)."""
     table = snap.table
     seat = game.seat_of(table, person, snap.rows)
+    if live_decouverte.is_decouverte(table):
+        with translation.override(lang):
+            ctx = live_decouverte.context(table, seat, lang, prefs, **extra)
+            return live_decouverte.render_board(ctx) if ctx is not None else ""
     with translation.override(lang):
         st = game.view_for(table, seat, snap.rows, snap.current)
         if st is None:
@@ -243,7 +268,7 @@ class TableConsumer(WebsocketConsumer):
             if error:
                 self.send_board(table, error=error)
             return
-        outcome = game.act(table, person, action, data)
+        outcome = act_of(table)(table, person, action, data)
         if outcome.moved:
             # This socket's own board comes with everybody's, or at once if the layer is down.
             if not after_move(table, outcome):
@@ -267,6 +292,12 @@ class TableConsumer(WebsocketConsumer):
         snap = snapshot(self.table_id, str(event.get("stamp") or ""))
         if snap is not None:
             self.send_board(snap.table, snap)
+
+    def table_evaluated(self, event: dict[str, Any]) -> None:
+        """Only a class's teacher, watching from no seat, is shown the coach's evaluation."""
+        table = self.table()
+        if table is not None and self.is_teacher(table) and game.seat_of(table, self.person()) is None:
+            self.send_board(table)
 
     def table_say(self, event: dict[str, Any]) -> None:
         from engine.cards import Seat

@@ -2,10 +2,16 @@
 
 from django_tasks import task
 
-from lessons.practice.tables import reviews
+from lessons.practice.tables import evaluation, reviews
 
 
 @task()
 def review_seat(review_id: int) -> str:
     """Judge one player's decisions in one finished hand and store them (tables/reviews.py)."""
     return reviews.compute(review_id)
+
+
+@task()
+def evaluate_hand(evaluation_id: int) -> str:
+    """Judge every decision of a finished hand at a class table, for its teacher (tables/evaluation.py)."""
+    return evaluation.compute(evaluation_id)

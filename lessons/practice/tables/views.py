@@ -20,16 +20,20 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.cards import SEATS, NotationError, Seat
 from lessons.models import BotLevel, Classroom, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
 from lessons.practice import display
-from lessons.practice.tables import board, game, reviews
-from lessons.practice.tables.consumers import CONTROLS, after_move, changed, control
+from lessons.practice.tables import board, evaluation, game, reviews
+from lessons.practice.tables import decouverte as live_decouverte
+from lessons.practice.tables.consumers import CONTROLS, act_of, after_move, changed, control
 from lessons.practice.views import TARGETS
 from lessons.templatetags.table import effective_deck
 from lessons.views import get_prefs
 
+DECOUVERTE = "decouverte"
+
 
 class NewTableForm(forms.Form):
+    # The three games for four, and Belote découverte for two (lessons/practice/tables/decouverte.py).
     variant = forms.ChoiceField(
-        choices=Variant.choices,
+        choices=[*Variant.choices, (DECOUVERTE, gettext_lazy("Belote découverte (2 players)"))],
         error_messages={"invalid_choice": gettext_lazy("Choose one of the games offered.")},
     )
     level = forms.ChoiceField(
@@ -66,7 +70,9 @@ class NewTableForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         variant = data.get("variant")
-        if variant:
+        if variant == DECOUVERTE:
+            data["target"] = 0  # played hand after hand: no game length to choose
+        elif variant:
             target = data.get("target") or TARGETS[variant][0]
             if target not in TARGETS[variant]:
                 self.add_error("target", _("Choose one of the game lengths offered."))
@@ -111,6 +117,11 @@ def index(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             d = form.cleaned_data
+            if d["variant"] == DECOUVERTE:
+                table = live_decouverte.open_table(
+                    d["level"], person_of(request, create=True), classroom=d.get("classroom")
+                )
+                return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
             table = game.open_table(
                 d["variant"],
                 d["level"],
@@ -156,11 +167,15 @@ def _page(
 ) -> HttpResponse:
     person = person_of(request, create=True)
     seat = game.seat_of(table, person)
+    if live_decouverte.is_decouverte(table):
+        return _decouverte_page(request, table, person, seat, status, sit_form, **extra)
     st = game.view_for(table, seat)
     if st is None:
         raise Http404
     lang = get_language() or "en"
     teacher = seat is None and game.is_teacher(table, person)
+    if teacher:
+        evaluation.ask_latest(table, st)
     ctx = board.context(table, st, seat, lang, get_prefs(request), teacher=teacher, **extra)
     taken = {p["seat"] for p in ctx["players"] if p["name"]}
     say = display.say_for(st, lang, effective_deck(table.variant, ctx["prefs"]["deck"]))
@@ -182,6 +197,40 @@ def _page(
     return render(request, "tables/table.html", ctx, status=status)
 
 
+def _decouverte_page(
+    request: HttpRequest,
+    table: LiveTable,
+    person: game.Person,
+    seat: Seat | None,
+    status: int,
+    sit_form: SitForm | None,
+    **extra: Any,
+) -> HttpResponse:
+    """A découverte table's page: the two-player board from the person's own seat."""
+    lang = get_language() or "en"
+    ctx = live_decouverte.context(table, seat, lang, get_prefs(request), **extra)
+    if ctx is None:
+        raise Http404
+    taken = {p["seat"] for p in ctx["players"] if p["name"]}
+    ctx.update(
+        {
+            "board_template": "tables/partials/decouverte_board.html",
+            "code": table.code,
+            "share_url": request.build_absolute_uri(reverse("tables-table", args=[table.code])),
+            "free_seats": [(p["seat"], p["seat_name"]) for p in ctx["players"] if p["seat"] not in taken]
+            if seat is None
+            else [],
+            "sit_form": sit_form or SitForm(),
+            "sit_url": reverse("tables-sit", args=[table.code]),
+            "leave_url": reverse("tables-leave", args=[table.code]),
+            "ws_url": f"/ws/{lang}/tables/{table.code}/",
+            "page_url": reverse("tables-table", args=[table.code]),
+            "you": ctx["board"].learner if seat is not None else "",
+        }
+    )
+    return render(request, "tables/table.html", ctx, status=status)
+
+
 # ---------------------------------------------------------------- seats
 
 
@@ -191,8 +240,13 @@ def sit(request: HttpRequest, code: str) -> HttpResponse:
     form = SitForm(request.POST)
     if not form.is_valid():
         return _page(request, table, status=400, sit_form=form)
+    decouverte = live_decouverte.is_decouverte(table)
+    if decouverte and Seat.parse(form.cleaned_data["seat"]) not in live_decouverte.SEATS:
+        form.add_error("seat", _("Choose a seat of the table."))  # a tampered form: two seats only
+        return _page(request, table, status=400, sit_form=form)
+    sit_at = live_decouverte.sit if decouverte else game.sit
     try:
-        game.sit(
+        sit_at(
             table,
             Seat.parse(form.cleaned_data["seat"]),
             person_of(request, create=True),
@@ -208,7 +262,8 @@ def sit(request: HttpRequest, code: str) -> HttpResponse:
 def leave(request: HttpRequest, code: str) -> HttpResponse:
     """The person leaves their seat; a bot plays it from now on."""
     table = _table_or_404(code)
-    if game.leave(table, person_of(request)) is not None:
+    leave_from = live_decouverte.leave if live_decouverte.is_decouverte(table) else game.leave
+    if leave_from(table, person_of(request)) is not None:
         changed(table)
     return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
 
@@ -227,7 +282,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
         if error:
             return _page(request, table, status=400, error=error)
         return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
-    outcome = game.act(table, person, action, data)
+    outcome = act_of(table)(table, person, action, data)
     if outcome.refused is not None:
         return _page(request, table, refused=outcome.refused)
     if outcome.error:
@@ -241,7 +296,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
 
 def _finished_hand(table: LiveTable, number: int, n: int) -> tuple[TableGame, game.SeatTable]:
     row = TableGame.objects.filter(table=table, number=number).select_related("game").first()
-    if row is None:
+    if row is None or live_decouverte.is_decouverte(table):  # a découverte hand has no replay page here
         raise Http404
     try:
         st = game.SeatTable(row.game, Seat.S, frozenset())

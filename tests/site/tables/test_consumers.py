@@ -309,6 +309,55 @@ def test_pause_and_resume_by_the_teacher_reach_everyone():
     async_to_sync(body)()
 
 
+def test_the_coach_evaluation_of_a_hand_reaches_the_teacher_and_no_pupil():
+    """At a class table the coach judges every decision of a finished hand, off the request: the
+    teacher's socket is sent its board again with each decision's verdict and principle, in the
+    teacher's language; a pupil's socket and page never hold it."""
+    from tests.site.classroom.base import make_class, make_student, make_teacher
+
+    teacher = make_teacher("t@example.com", "Mme Haddad")
+    classroom = make_class(teacher, "Riyadh club", "ABC234")
+    pupil = make_student("p1", "Sara", classroom)
+    t_client, a = Client(), Client()
+    for client, user in ((t_client, teacher), (a, pupil)):
+        client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    response = t_client.post(
+        "/en/tables/", {"variant": "saudi", "level": "random", "classroom": classroom.pk}
+    )
+    t = LiveTable.objects.get(code=response["Location"].rstrip("/").split("/")[-1])
+    sit(a, t, "S", "Sara")
+
+    async def body() -> tuple[list[str], list[str]]:
+        mine = await Socket(t, key_of(a)).open()
+        watcher = await Socket(t, key_of(t_client), "fr").open()
+        seen: list[str] = [await mine.receive()]
+        told = [await watcher.receive()]
+        for _ in range(40):
+            seat = await db(to_act, t)
+            if seat is None:
+                break
+            await mine.send({**(await db(legal_move, t, seat)), "move": await db(move_of, t)})
+            seen.append(await mine.receive())
+            told.append(await watcher.receive())
+        told.append(await watcher.receive())  # the evaluation, when ready
+        assert await mine.nothing()
+        return seen, told
+
+    seen, told = async_to_sync(body)()
+    assert "result" in state(t).record
+    assert all("coach-evaluation" not in html for html in seen)
+    assert "coach-evaluation" not in told[0]  # nothing to evaluate before a hand is over
+    evaluated = told[-1]
+    assert 'data-status="done"' in evaluated and "L’évaluation de l’entraîneur, donne 1" in evaluated
+    assert evaluated.count("data-decision=") >= 8
+    # Each decision's verdict, in French: a card among the best, or what it loses on average.
+    assert "parmi les meilleures" in evaluated or "perd" in evaluated
+    # The pages: the teacher's holds it, the pupil's does not.
+    url = f"/fr/t/{t.code}/"
+    assert 'id="coach-evaluation"' in t_client.get(url).content.decode()
+    assert "coach-evaluation" not in a.get(url).content.decode()
+
+
 def test_a_ping_puts_a_socket_back_in_its_group_and_brings_a_page_up_to_date(table):
     """Redis restarted without its data forgets the groups: the page's ping (every 20 s) puts its
     socket back, and a page that missed a change is sent the board."""
