@@ -42,7 +42,7 @@ from lessons.practice.decouverte.game import (
     new_record,
 )
 from lessons.practice.state import BadMove, Refused
-from lessons.practice.tables.game import Outcome, Person, SeatTaken, new_code, seat_of, seating
+from lessons.practice.tables.game import Outcome, Person, SeatTaken, claim_seat, new_code, seat_of, seating
 from lessons.templatetags.table import effective_deck
 
 SEATS = TWO_SEATS
@@ -158,19 +158,7 @@ def sit(table: LiveTable, seat: Seat, person: Person, name: str) -> None:
     """``person`` takes one of the two seats (the unique constraint lets one of two at once in)."""
     if seat not in SEATS:
         raise SeatTaken("no such seat")
-    if seat_of(table, person) is not None:
-        raise SeatTaken("already seated")
-    try:
-        with transaction.atomic():
-            TableSeat.objects.create(
-                table=table,
-                seat=str(seat),
-                user_id=person.user_id,
-                session_key="" if person.user_id else person.session_key,
-                name=name[:40],
-            )
-    except IntegrityError:
-        raise SeatTaken("taken") from None
+    claim_seat(table, seat, person, name)
     _settle(table)
 
 

@@ -303,9 +303,9 @@ class SeatTaken(Exception):
     """The seat has a person already (or the person sits elsewhere at this table)."""
 
 
-def sit(table: LiveTable, seat: Seat, person: Person, name: str) -> None:
-    """``person`` takes ``seat``. Two people asking for one seat at once: the unique constraint
-    lets one row in, the other is told the seat is taken."""
+def claim_seat(table: LiveTable, seat: Seat, person: Person, name: str) -> None:
+    """The seat's row written for ``person`` (a table of four or of two). Two people asking for one
+    seat at once: the unique constraint lets one row in, the other is told the seat is taken."""
     if seat_of(table, person) is not None:
         raise SeatTaken("already seated")
     try:
@@ -319,6 +319,11 @@ def sit(table: LiveTable, seat: Seat, person: Person, name: str) -> None:
             )
     except IntegrityError:
         raise SeatTaken("taken") from None
+
+
+def sit(table: LiveTable, seat: Seat, person: Person, name: str) -> None:
+    """``person`` takes ``seat``, and the bots play up to the first person's turn."""
+    claim_seat(table, seat, person, name)
     # The first hand was waiting for somebody: the bots play up to the first person's turn.
     with transaction.atomic():
         game = PracticeGame.objects.select_for_update().get(pk=current_game(table).pk)
