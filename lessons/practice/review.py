@@ -247,7 +247,14 @@ def request(game: PracticeGame, table: Table | DecouverteTable, n: int) -> HandR
     if not reviewable(table, n):
         return None
     key = hand_key(table.records[n - 1])
-    row = HandReview.objects.filter(game=game, hand=n).first()
+    return asked_for(HandReview, game, n, key, review_hand.enqueue)
+
+
+def asked_for(model: Any, game: PracticeGame, n: int, key: str, enqueue: Any) -> Any:
+    """The row of hand ``n``'s judgement (a learner's review, a teacher's evaluation), its task
+    enqueued when it has none yet, was for another record of the hand (``key``), failed, or was
+    lost (still pending after ASK_AGAIN_AFTER): asked for once, whatever the pages ask."""
+    row = model.objects.filter(game=game, hand=n).first()
     now = timezone.now()
     lost = row is not None and row.status == ReviewStatus.PENDING and now - row.created > ASK_AGAIN_AFTER
     if row is not None and row.key == key and row.status != ReviewStatus.FAILED and not lost:
@@ -255,16 +262,14 @@ def request(game: PracticeGame, table: Table | DecouverteTable, n: int) -> HandR
     if row is not None:
         # ``created``: when it was last asked for, so that a lost task is asked for again only
         # once every ASK_AGAIN_AFTER.
-        HandReview.objects.filter(pk=row.pk).update(
-            key=key, status=ReviewStatus.PENDING, result={}, created=now
-        )
+        model.objects.filter(pk=row.pk).update(key=key, status=ReviewStatus.PENDING, result={}, created=now)
     else:
         try:
             with transaction.atomic():
-                row = HandReview.objects.create(game=game, hand=n, key=key)
+                row = model.objects.create(game=game, hand=n, key=key)
         except IntegrityError:  # the same page asked twice at once: the other request enqueued it
-            return HandReview.objects.filter(game=game, hand=n).first()
-    review_hand.enqueue(row.pk)
+            return model.objects.filter(game=game, hand=n).first()
+    enqueue(row.pk)
     row.refresh_from_db()
     return row
 

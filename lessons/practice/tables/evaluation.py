@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine import messages
@@ -33,7 +32,7 @@ from engine.hand import Hand
 from lessons.models import HandEvaluation, LiveTable, PracticeGame, ReviewStatus, TableGame
 from lessons.practice import display
 from lessons.practice.hints import from_json, to_json
-from lessons.practice.review import ASK_AGAIN_AFTER, SAMPLES, hand_key, reviewable
+from lessons.practice.review import SAMPLES, asked_for, hand_key, reviewable
 from lessons.practice.state import COACH_SEED, BrokenGame, Move
 from lessons.practice.tables.game import SeatTable
 
@@ -105,23 +104,7 @@ def request(game: PracticeGame, n: int) -> HandEvaluation | None:
     if not reviewable(st, n):
         return None
     key = hand_key(st.records[n - 1])
-    row = HandEvaluation.objects.filter(game=game, hand=n).first()
-    now = timezone.now()
-    lost = row is not None and row.status == ReviewStatus.PENDING and now - row.created > ASK_AGAIN_AFTER
-    if row is not None and row.key == key and row.status != ReviewStatus.FAILED and not lost:
-        return row
-    if row is not None:
-        HandEvaluation.objects.filter(pk=row.pk).update(
-            key=key, status=ReviewStatus.PENDING, result={}, created=now
-        )
-    else:
-        try:
-            with transaction.atomic():
-                row = HandEvaluation.objects.create(game=game, hand=n, key=key)
-        except IntegrityError:  # asked twice at once: the other one enqueued it
-            return HandEvaluation.objects.filter(game=game, hand=n).first()
-    evaluate_hand.enqueue(row.pk)
-    row.refresh_from_db()
+    row: HandEvaluation | None = asked_for(HandEvaluation, game, n, key, evaluate_hand.enqueue)
     return row
 
 
