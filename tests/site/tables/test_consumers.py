@@ -413,3 +413,72 @@ def test_a_move_goes_through_a_redis_channel_layer(table, redis_layer):
             await s.close()
 
     async_to_sync(body)()
+
+
+def test_play_again_over_the_socket_starts_a_new_game_with_the_same_seats(table):
+    """``again`` at a finished game: everybody's board shows the new game, the seats kept; sent for
+    a game still being played it changes nothing and is answered to its sender alone."""
+    from lessons.models import TableGame
+
+    async def body() -> None:
+        sockets = await seated(table)
+        move = await db(move_of, table)
+        await sockets["S"].send({"action": "again", "move": move})
+        assert "That cannot be done now" in await sockets["S"].receive()
+        assert await sockets["N"].nothing()
+        assert await db(lambda: TableGame.objects.filter(table=table).count()) == 1
+
+        def finish() -> int:
+            game = state(table).game
+            game.finished = True
+            game.save(update_fields=["finished"])
+            return game.move
+
+        move = await db(finish)
+        await sockets["N"].send({"action": "again", "move": move})
+        for seat, socket in sockets.items():
+            html = await socket.receive()
+            await own_cards_only(html, table, seat)
+        assert await db(lambda: TableGame.objects.filter(table=table).count()) == 2
+        seats = await db(lambda: sorted(TableSeat.objects.filter(table=table).values_list("seat", flat=True)))
+        assert seats == ["N", "S"]
+        assert not (await db(lambda: state(table).game.finished))
+
+    async_to_sync(body)()
+
+
+def test_a_teacher_seats_a_pupil_over_the_socket_and_everyone_sees_the_name():
+    from tests.site.classroom.base import make_class, make_student, make_teacher
+
+    teacher = make_teacher("t@example.com", "Mme Haddad")
+    classroom = make_class(teacher, "Riyadh club", "ABC234")
+    pupil = make_student("p1", "Sara", classroom)
+    t_client, a = Client(), Client()
+    t_client.force_login(teacher, backend="django.contrib.auth.backends.ModelBackend")
+    response = t_client.post(
+        "/en/tables/", {"variant": "saudi", "level": "random", "classroom": classroom.pk}
+    )
+    t = LiveTable.objects.get(code=response["Location"].rstrip("/").split("/")[-1])
+    sit(a, t, "N", "Amal")
+
+    async def body() -> None:
+        player = await Socket(t, key_of(a)).open()
+        watcher = await Socket(t, key_of(t_client)).open()
+        await player.receive()
+        await watcher.receive()
+        # A player is no teacher: told alone, nothing changes.
+        await player.send({"action": "seat-pupil", "pupil": pupil.pk, "seat": "S"})
+        assert "Only the class" in await player.receive()
+        assert await watcher.nothing()
+        # A tampered form: an unknown pupil, a seat taken.
+        await watcher.send({"action": "seat-pupil", "pupil": "999999", "seat": "S"})
+        assert "not a move of this table" in await watcher.receive()
+        await watcher.send({"action": "seat-pupil", "pupil": pupil.pk, "seat": "N"})
+        assert "Someone has just taken this seat" in await watcher.receive()
+        await watcher.send({"action": "seat-pupil", "pupil": pupil.pk, "seat": "S"})
+        seen = await player.receive()
+        assert "Sara" in seen and "Sara" in await watcher.receive()
+        await own_cards_only(seen, t, "N")
+
+    async_to_sync(body)()
+    assert TableSeat.objects.get(table=t, seat="S").user_id == pupil.pk
