@@ -32,6 +32,7 @@ from engine import messages
 from engine.cards import RANK_LETTERS, SUIT_LETTERS
 from engine.notation import option_names
 from engine.ranking import NO_TRUMP, PLAIN_ORDER, POINTS, TRUMP_ORDER
+from engine.variants import rules_for
 from lessons.content import CONTENT_DIR, LANGS
 from lessons.models import Course, Puzzle, Source, Step, Variant
 from lessons.rulebook import SECTIONS, VARIANTS, rules_by_section
@@ -219,6 +220,33 @@ def rule_anchors(variant: str) -> frozenset[str]:
         return frozenset()
     book = _cached_rules(variant)
     return frozenset(e.rule for entries in book.sections.values() for e in entries if e.rule and not e.option)
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A yes/no house rule of a variant as a player chooses it: its name and explanation in the
+    reader's language (the rules page's own words), the engine's default, and the page's anchor."""
+
+    option: str
+    title: str
+    text: str
+    default: bool
+    anchor: str
+
+
+def house_rules(variant: str, lang: str) -> list[HouseRule]:
+    """The yes/no house rules of ``variant``, in the order of its rules page (the game's length,
+    a number, is chosen apart)."""
+    if variant not in VARIANTS:
+        return []
+    defaults = rules_for(variant).options()
+    return [
+        HouseRule(
+            e.option, _in(e.title, lang), _in(e.text, lang), bool(defaults[e.option]), "option-" + e.option
+        )
+        for e in _cached_rules(variant).sections["house-rules"]
+        if e.option and isinstance(defaults.get(e.option), bool)
+    ]
 
 
 # ---------------------------------------------------------------- what practises a rule

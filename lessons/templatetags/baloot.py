@@ -126,10 +126,20 @@ def paragraphs(value: object, mode: str = "native") -> SafeString:
     for block in _BLANK_LINE.split(text):
         if not block.strip():
             continue
-        escaped = str(escape(block.strip()))
-        escaped = _BOLD.sub(r"<strong>\1</strong>", escaped)
-        html.append("<p>" + escaped.replace("\n", "<br>") + "</p>")
+        html.append("<p>" + _bold(block.strip()).replace("\n", "<br>") + "</p>")
     return mark_safe("\n".join(html))
+
+
+@register.filter
+def prose_line(value: object, mode: str = "native") -> SafeString:
+    """Lesson prose inside an element that holds no paragraph (a label): ``**bold**`` is bold,
+    line breaks are spaces; everything else escaped."""
+    text = localize_digits(" ".join(str(value or "").split()), mode or "native")
+    return mark_safe(_bold(text))
+
+
+def _bold(text: str) -> str:
+    return _BOLD.sub(r"<strong>\1</strong>", str(escape(text)))
 
 
 def variant_gettext(msgid: str, variant: str) -> str:

@@ -165,10 +165,16 @@ def open_table(
     person: Person,
     classroom: Classroom | None = None,
     move_seconds: int = 0,
+    rules: dict[str, Any] | None = None,
+    khaysh: bool = False,
 ) -> LiveTable:
     """A new table and its first game, nobody seated yet (the bots wait: no move is made before a
-    person sits down, so the first caller is never a bot that spoke for an empty table)."""
-    coach = {**COACH_DEFAULTS, "declare_for_me": "always" if declare_for_me else "never"}
+    person sits down, so the first caller is never a bot that spoke for an empty table).
+    ``rules``: the house rules chosen (the engine's options, checked by it); ``khaysh``: a Saudi
+    table punishes a false declaration or an unsaid Baloot."""
+    coach = {**COACH_DEFAULTS, "declare_for_me": "always" if declare_for_me else "never", "khaysh": khaysh}
+    options = {**(rules or {}), "target": target}
+    rules_for(variant, options)  # raises on an option the variant does not have
     with transaction.atomic():
         for _ in range(5):
             try:
@@ -177,7 +183,7 @@ def open_table(
                         code=new_code(),
                         variant=variant,
                         level=level,
-                        options={"target": target},
+                        options=options,
                         coach=coach,
                         host_id=person.user_id,
                         host_session="" if person.user_id else person.session_key,

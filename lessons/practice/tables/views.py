@@ -9,85 +9,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.cards import SEATS, NotationError, Seat
-from lessons.models import BotLevel, Classroom, LiveTable, ReviewStatus, SeatReview, TableGame, Variant
+from lessons.models import LiveTable, ReviewStatus, SeatReview, TableGame, Variant
 from lessons.practice import display
 from lessons.practice.tables import board, evaluation, game, reviews
 from lessons.practice.tables import decouverte as live_decouverte
 from lessons.practice.tables.consumers import CONTROLS, act_of, after_move, changed, control
+from lessons.practice.tables.forms import DECOUVERTE, NewTableForm, SitForm
 from lessons.practice.views import TARGETS
+from lessons.reference import house_rules
 from lessons.templatetags.table import effective_deck
 from lessons.views import get_prefs
-
-DECOUVERTE = "decouverte"
-
-
-class NewTableForm(forms.Form):
-    # The three games for four, and Belote découverte for two (lessons/practice/tables/decouverte.py).
-    variant = forms.ChoiceField(
-        choices=[*Variant.choices, (DECOUVERTE, gettext_lazy("Belote découverte (2 players)"))],
-        error_messages={"invalid_choice": gettext_lazy("Choose one of the games offered.")},
-    )
-    level = forms.ChoiceField(
-        choices=BotLevel.choices,
-        initial=BotLevel.HEURISTIC,
-        error_messages={"invalid_choice": gettext_lazy("Choose the level of the bots.")},
-    )
-    target = forms.IntegerField(required=False)
-    declare_for_me = forms.BooleanField(required=False, initial=True)
-    # Off by default: beginners take their time.
-    move_seconds = forms.TypedChoiceField(
-        coerce=int,
-        choices=((0, gettext_lazy("No limit")), (30, "30 s"), (60, "60 s")),
-        required=False,
-        empty_value=None,  # left empty: no limit
-        error_messages={"invalid_choice": gettext_lazy("Choose one of the times offered.")},
-    )
-    # A teacher may open the table for one of their classes: they watch it with every hand open.
-    classroom = forms.ModelChoiceField(
-        queryset=Classroom.objects.none(),
-        required=False,
-        error_messages={"invalid_choice": gettext_lazy("Choose one of your classes.")},
-    )
-
-    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if user is not None and user.is_authenticated:
-            field = self.fields["classroom"]
-            assert isinstance(field, forms.ModelChoiceField)
-            field.queryset = Classroom.objects.filter(teachers=user, archived_at__isnull=True).order_by(
-                "name"
-            )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        variant = data.get("variant")
-        if variant == DECOUVERTE:
-            data["target"] = 0  # played hand after hand: no game length to choose
-        elif variant:
-            target = data.get("target") or TARGETS[variant][0]
-            if target not in TARGETS[variant]:
-                self.add_error("target", _("Choose one of the game lengths offered."))
-            data["target"] = target
-        return data
-
-
-class SitForm(forms.Form):
-    seat = forms.ChoiceField(
-        choices=[(str(s), str(s)) for s in SEATS],
-        error_messages={"invalid_choice": gettext_lazy("Choose a seat of the table.")},
-    )
-    name = forms.CharField(
-        max_length=40, error_messages={"required": gettext_lazy("Write the name the others will see.")}
-    )
 
 
 def person_of(request: HttpRequest, create: bool = False) -> game.Person:
@@ -111,7 +50,9 @@ def _table_or_404(code: str) -> LiveTable:
 @require_http_methods(["GET", "POST"])
 def index(request: HttpRequest) -> HttpResponse:
     """Open a table (POST), or find one by its code (GET ?code=)."""
-    form = NewTableForm(request.POST or None, initial={"declare_for_me": True}, user=request.user)
+    form = NewTableForm(
+        request.POST or None, initial={"declare_for_me": True}, user=request.user, lang=get_language() or "en"
+    )
     error = ""
     status = 200
     if request.method == "POST":
@@ -130,6 +71,8 @@ def index(request: HttpRequest) -> HttpResponse:
                 person_of(request, create=True),
                 classroom=d.get("classroom"),
                 move_seconds=d.get("move_seconds") or 0,
+                rules=d["rules"],
+                khaysh=d["khaysh"],
             )
             return HttpResponseRedirect(reverse("tables-table", args=[table.code]))
         status = 400
@@ -143,7 +86,7 @@ def index(request: HttpRequest) -> HttpResponse:
         "form": form,
         "error": error,
         # The other lengths offered (the usual one of each game is the first choice).
-        "targets": [(t, Variant(v).label) for v, lengths in TARGETS.items() for t in lengths[1:]],
+        "targets": [(t, Variant(v).label, v) for v, lengths in TARGETS.items() for t in lengths[1:]],
         "prefs": get_prefs(request),
         "page_url": reverse("tables-index"),
     }
@@ -192,9 +135,22 @@ def _page(
             "ws_url": f"/ws/{lang}/tables/{table.code}/",
             "page_url": reverse("tables-table", args=[table.code]),
             "you": say.seat(seat) if seat is not None else "",
+            "house_rules": house_rules_in_play(table, lang),
         }
     )
     return render(request, "tables/table.html", ctx, status=status)
+
+
+def house_rules_in_play(table: LiveTable, lang: str) -> list[tuple[str, bool]]:
+    """The house rules this table plays otherwise than most tables: each one's name, and on or off."""
+    changed = [
+        (rule.title, bool(table.options[rule.option]))
+        for rule in house_rules(table.variant, lang)
+        if rule.option in (table.options or {}) and table.options[rule.option] != rule.default
+    ]
+    if (table.coach or {}).get("khaysh"):
+        changed.append((_("Khaysh"), True))
+    return changed
 
 
 def _decouverte_page(
