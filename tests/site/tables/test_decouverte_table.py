@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Card, Seat, cards_of
-from lessons.models import LiveTable
+from lessons.models import LiveTable, TableGame
 from lessons.practice.tables import decouverte as live
 from lessons.practice.tables.game import Person
 
@@ -250,3 +250,7 @@ def test_a_class_teacher_sees_every_face_down_card_and_the_pupils_none_at_every_
     async_to_sync(body)()
     review = t_client.get(f"/en/t/{t.code}/game/1/hand/1/review?seat=N")
     assert review.status_code == 200 and review.context["review"]["status"] == "done"
+    # The hand is on the teacher's page of the pupil, with its points.
+    first = TableGame.objects.get(table=t, number=1).game.hands[0]["result"]["points"]
+    report = t_client.get(f"/en/classes/{classroom.pk}/students/{pupils[1].pk}/").content.decode()
+    assert "Belote découverte (2 players)" in report and str(first["N"]) in report
