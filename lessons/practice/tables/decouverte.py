@@ -359,6 +359,7 @@ def context(
         "sheets": _other_sheets(table, game.pk) if number > 1 else [],
         "replay_url": replays.get(n, ""),
         "own_review_url": own_review,
+        "table_url": reverse("tables-table", args=[code]),
         "own_review_status": review_row.status if review_row else "",
         "teacher": teacher,
         "open_piles": _open_piles(st, s, names) if teacher else [],

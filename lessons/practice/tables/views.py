@@ -27,7 +27,7 @@ from lessons.practice.review import reviewable
 from lessons.practice.tables import board, evaluation, game, reviews
 from lessons.practice.tables import decouverte as live_decouverte
 from lessons.practice.tables.consumers import CONTROLS, act_of, after_move, changed, control
-from lessons.practice.views import TARGETS
+from lessons.practice.views import MAX_POLLS, TARGETS, _int
 from lessons.templatetags.table import effective_deck
 from lessons.views import get_prefs
 
@@ -425,6 +425,7 @@ def _decouverte_replay(
     url = reverse("tables-review" if own else "tables-replay", args=[table.code, number, n])
     steps = _steps(request, url, len(shown["tricks"]))
     review_row = _own_review(row, n, seat) if own and seat is not None else None
+    polls = _int(request.GET.get("poll"), 0)
     ctx = {
         **steps,
         "game": row.game,
@@ -438,6 +439,7 @@ def _decouverte_replay(
         "replay_url": reverse("tables-replay", args=[table.code, number, n]),
         "own": own,
         "review": decouverte_coach.review_shown(review_row, say) if own else None,
-        "review_poll_url": f"{url}?trick={steps['k']}" if own else "",
+        # A review in progress is asked for again a while, then left to a reload.
+        "review_poll_url": f"{url}?trick={steps['k']}&poll={polls + 1}" if own and polls < MAX_POLLS else "",
     }
     return render(request, "tables/decouverte_replay.html", ctx)

@@ -103,6 +103,21 @@ def test_after_a_hand_both_see_the_score_each_reads_only_their_review_and_anyone
     assert Client().get(f"{url}game/1/hand/2/").status_code == 404
 
 
+def test_a_review_still_being_computed_is_asked_for_again_by_the_board_and_its_page():
+    a, b = Client(), Client()
+    t = seated_table(a, b)
+    url = f"/en/t/{t.code}/"
+    play_hand(t, {"S": a, "N": b})
+    SeatReview.objects.update(status=ReviewStatus.PENDING)  # as while the worker computes it
+    board = a.get(url).content.decode()
+    link = board.split('id="own-review"')[1].split(">")[0]
+    assert 'data-status="pending"' in link and f'hx-get="{url}"' in link and 'hx-select="#own-review"' in link
+    page = a.get(f"{url}game/1/hand/1/review").content.decode()
+    assert 'data-status="pending"' in page and "review?trick=16&amp;poll=1" in page
+    SeatReview.objects.update(status=ReviewStatus.DONE)
+    assert "hx-get" not in a.get(url).content.decode().split('id="own-review"')[1].split(">")[0]
+
+
 def test_a_new_game_between_hands_keeps_the_seats_and_the_finished_games_sheet():
     a, b = Client(), Client()
     t = seated_table(a, b)
