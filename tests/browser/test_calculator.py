@@ -87,10 +87,8 @@ def test_it_scores_seed_001s_hokm_hand_step_by_step(phone, live_server, lang, ar
     expect(steps.last.locator(".reason-title")).to_have_text(title)
     expect(page.locator("#calc-peek")).to_be_visible()
     # The address bar follows the form, in Western digits: it is the link to share.
-    expect(page).to_have_url(
-        f"{live_server.url}/{lang}/calculator/saudi/?trump=H&taker=S&dealer=W&points=45"
-        "&S1=QS&S1=KS&S1=AS&belote=S"
-    )
+    expect(page).to_have_url(f"{live_server.url}/{lang}/calculator/saudi/?trump=H&taker=S&dealer=W&points=45"
+                             "&S1=QS&S1=KS&S1=AS&belote=S")
     assert fits_the_screen(page)
     page.screenshot(path=artifacts / f"calculator-saudi-{lang}.png", full_page=True)
 
