@@ -15,9 +15,12 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from engine import messages
 from engine.cards import Seat
 from lessons.models import HandReview, PracticeGame, ReviewStatus, SeatReview, Variant
+from lessons.practice.decouverte.game import is_decouverte
 from lessons.templatetags.table import CardFace, card_face
 
 HANDS_MAX = 20  # finished hands shown on a pupil's page
@@ -109,13 +112,22 @@ def _live_hands(pupil: Any, lang: str) -> list[HandRow]:
         if not result or result.get("void"):
             continue
         team, other = ("NS", "EW") if Seat.parse(review.seat) & 1 == 0 else ("EW", "NS")
+        label = str(Variant(game.variant).label)
+        ours, theirs = int(result.get(team, 0)), int(result.get(other, 0))
+        if is_decouverte(game):  # two players: the points are each seat's
+            label = _("Belote découverte (2 players)")
+            points = result.get("points") or {}
+            ours, theirs = (
+                int(points.get(review.seat, 0)),
+                int(points.get("N" if review.seat == "S" else "S", 0)),
+            )
         row = HandRow(
             variant=game.variant,
-            label=str(Variant(game.variant).label),
+            label=label,
             number=review.hand,
             when=review.created,
-            ours=int(result.get(team, 0)),
-            theirs=int(result.get(other, 0)),
+            ours=ours,
+            theirs=theirs,
             status=review.status,
         )
         if review.status == ReviewStatus.DONE:
@@ -142,6 +154,14 @@ def _read_review(row: HandRow, result: dict[str, Any], lang: str) -> None:
             messages.call_name(b["best"], variant, lang, "french", b["round"]),
         )
         for b in result.get("bids", [])
+    ]
+    # A découverte hand's calls (its own coach's: no round, a single auction).
+    row.bids += [
+        (
+            messages.call_name(b["call"], variant, lang, "french"),
+            messages.call_name(b["best"], variant, lang, "french"),
+        )
+        for b in result.get("calls", [])
     ]
     # A doubling word the review marked reads like a call: the word said, the one clearly better.
     row.bids += [

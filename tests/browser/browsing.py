@@ -17,3 +17,5 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 LANGUAGES = ["en", "ar", "fa", "fr"]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 740}
+# The ASGI servers the browser tests started (conftest.asgi_server): a test may cut their sockets.
+SERVERS: list = []

@@ -9,6 +9,9 @@ A missing Chromium fails the tests; it is never a reason to skip them (`make chr
 """
 
 import os
+import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +21,7 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
-from tests.browser.browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DESKTOP
+from tests.browser.browsing import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DESKTOP, SERVERS
 from tests.site.pages import saudi  # noqa: F401
 
 # The machine running the tests may be busy: wait for a page or a verdict longer than Playwright's
@@ -101,3 +104,34 @@ def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
 
     deals = random.Random(2026)
     monkeypatch.setattr(secrets, "randbelow", lambda n: deals.randrange(n))
+
+
+@pytest.fixture(scope="session")
+def asgi_server() -> Iterator[str]:
+    """The site served by Daphne (the ASGI server of `make run`) in a thread of the test process,
+    on the test's database: HTTP and the live tables' WebSockets."""
+    from channels.routing import ProtocolTypeRouter
+    from daphne.server import Server
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.core.asgi import get_asgi_application
+
+    from baloot_site.asgi import application
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    # Static files as the test server serves them (DEBUG is off in tests: no finders in WhiteNoise).
+    served = ProtocolTypeRouter(
+        {"http": ASGIStaticFilesHandler(get_asgi_application()), "websocket": application}
+    )
+    server = Server(served, endpoints=[f"tcp:port={port}:interface=127.0.0.1"], signal_handlers=False)
+    SERVERS.append(server)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"

@@ -4,29 +4,18 @@ player's cards, and a refused card's reason reaches only the player who tried it
 people at one table play a trick, each move reaching the three other pages.
 
 The site is served by Daphne (the ASGI server of `make run`) in a thread of the test process, on
-the test's database, so that the pages' sockets reach the table's consumer.
+the test's database, so that the pages' sockets reach the table's consumer (``asgi_server``, in
+tests/browser/conftest.py).
 """
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-from collections.abc import Iterator
-
 import pytest
-from channels.routing import ProtocolTypeRouter
-from daphne.server import Server
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.core.asgi import get_asgi_application
 from playwright.sync_api import Page, expect
 
-from baloot_site.asgi import application
 from lessons.models import LiveTable
-from tests.browser.browsing import DESKTOP, PHONE
+from tests.browser.browsing import DESKTOP, PHONE, SERVERS
 from tests.site.tables.helpers import held, state
-
-SERVERS: list[Server] = []
 
 
 def cut_websockets() -> None:
@@ -39,28 +28,6 @@ def cut_websockets() -> None:
         for protocol in list(server.connections):
             if isinstance(protocol, WebSocketProtocol):
                 reactor.callFromThread(protocol.transport.abortConnection)
-
-
-@pytest.fixture(scope="session")
-def asgi_server() -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    # Static files as the test server serves them (DEBUG is off in tests: no finders in WhiteNoise).
-    served = ProtocolTypeRouter(
-        {"http": ASGIStaticFilesHandler(get_asgi_application()), "websocket": application}
-    )
-    server = Server(served, endpoints=[f"tcp:port={port}:interface=127.0.0.1"], signal_handlers=False)
-    SERVERS.append(server)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
 
 
 def hand_codes(page: Page) -> set[str]:

@@ -1,12 +1,13 @@
 """Hints and the hand review at the découverte table: the four-player table's coach for two.
 
-The engine judges from what South sees (:mod:`engine.decouverte.coach`: the face-down cards laid
-at random over the covered piles, the evaluator of :mod:`engine.coach.evaluator` and its one rule
-for a mistake); this module keeps a hint in the hand's record as the four-player table does
-(:func:`lessons.practice.hints.keep`, shown by :func:`lessons.practice.hints.described`) and
-analyses a finished hand for :func:`lessons.practice.review.compute`, which runs it off the
-request. The hint and the review use the same seed and sample count, so the review values a
-hinted card on the very lays the hint did and never marks it.
+The engine judges from what the judged player sees (:mod:`engine.decouverte.coach`: the face-down
+cards laid at random over the covered piles, the evaluator of :mod:`engine.coach.evaluator` and its
+one rule for a mistake); this module keeps a hint in the hand's record as the four-player table
+does (:func:`lessons.practice.hints.keep`, shown by :func:`lessons.practice.hints.described`) and
+analyses a finished hand off the request: the learner's at South for the practice table
+(:func:`lessons.practice.review.compute`), each player's own at a live table
+(:func:`lessons.practice.tables.reviews.compute`). The hint and the review use the same seed and
+sample count, so the review values a hinted card on the very lays the hint did and never marks it.
 """
 
 from __future__ import annotations
@@ -59,14 +60,15 @@ def shown(table: DecouverteTable, say: Say) -> hints.HintShown | None:
     return hints.described(hint, say)
 
 
-def analyse(record: dict[str, Any]) -> dict[str, Any]:
-    """Each card of the learner in a finished hand judged from South's view; the mistakes kept."""
+def analyse(record: dict[str, Any], me: Seat = LEARNER) -> dict[str, Any]:
+    """Each call and card of ``me`` in a finished hand judged from ``me``'s view alone (the
+    practice table's learner at South; either player at a live table); the mistakes kept."""
     mistakes: list[dict[str, Any]] = []
     judged = 0
     actions = record["actions"]
     calls: list[dict[str, Any]] = []
     for i, (kind, seat, value) in enumerate(actions):
-        if Seat.parse(seat) != LEARNER:
+        if Seat.parse(seat) != me:
             continue
         d = rebuild(record, i)
         if kind == "call":
@@ -83,7 +85,7 @@ def analyse(record: dict[str, Any]) -> dict[str, Any]:
             continue
         hand = d.hand
         assert hand is not None
-        view = hand.view(LEARNER)
+        view = hand.view(me)
         if legal_from_view(view).bit_count() < 2:
             continue
         judged += 1
@@ -99,10 +101,17 @@ def analyse(record: dict[str, Any]) -> dict[str, Any]:
                     "reasons": [[r.rule, hints.to_json(r.params)] for r in j.reasons],
                 }
             )
-    return {"version": VERSION, "kind": "decouverte", "judged": judged, "calls": calls, "cards": mistakes}
+    return {
+        "version": VERSION,
+        "kind": "decouverte",
+        "seat": str(me),
+        "judged": judged,
+        "calls": calls,
+        "cards": mistakes,
+    }
 
 
-def review_shown(row: models.HandReview | None, say: Say) -> dict[str, Any] | None:
+def review_shown(row: models.HandReview | models.SeatReview | None, say: Say) -> dict[str, Any] | None:
     """A stored review in words: its status, and each mistake's cards, cost and principle."""
     if row is None:
         return None

@@ -286,8 +286,9 @@ def score_shown(t: DecouverteTable, s: Say, me: Seat = LEARNER) -> dict[str, Any
     }
 
 
-def sheet(t: DecouverteTable) -> dict[str, Any]:
-    """Each hand's score and the totals after it."""
+def sheet(t: DecouverteTable, s: Say) -> dict[str, Any]:
+    """Each hand's score and the totals after it, South's column first for every reader (as the
+    earlier games' totals at a live table)."""
     rows = []
     for n, record in enumerate(t.records, 1):
         result = record.get("result")
@@ -298,4 +299,27 @@ def sheet(t: DecouverteTable) -> dict[str, Any]:
         else:
             rows.append({"n": n, "void": False, "S": result["points"]["S"], "N": result["points"]["N"]})
     last = t.record.get("result", {}).get("game") or t.record["game_score"]
-    return {"rows": rows, "total": [last["S"], last["N"]]}
+    return {"rows": rows, "total": [last["S"], last["N"]], "heads": [s.seat(seat) for seat in TWO_SEATS]}
+
+
+def replay(record: dict[str, Any], s: Say, me: Seat = LEARNER) -> dict[str, Any]:
+    """A finished hand as ``me`` saw it, trick by trick: the auction, the contract, every trick
+    explained (:func:`explained_tricks`) and how the hand was scored."""
+    d = rebuild(record)
+    out: dict[str, Any] = {
+        "calls": [(s.seat(r.seat), s.call(str(r.call), r.round)) for r in d.auction.history],
+        "contract": "",
+        "tricks": explained_tricks(record, s, me),
+        "result": "",
+        "points": [],
+        "steps": [],
+    }
+    contract = d.auction.result
+    if isinstance(contract, Contract):
+        out["contract"] = contract_words({"contract": contract.as_json()}, VARIANT, s.lang, s.deck)
+    if d.hand is not None and d.hand.is_over():
+        score = d.hand.score()
+        out["result"] = messages.result_name(score.result, VARIANT, s.lang)
+        out["points"] = [(s.seat(seat), score.points[seat]) for seat in (me, other(me))]
+        out["steps"] = s.items(score.steps)
+    return out

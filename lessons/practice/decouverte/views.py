@@ -157,12 +157,19 @@ def _render(
     row = hand_review.request(game, table, n) if table.can_deal_next() else None
     polls = _int(request.GET.get("poll"), 0)
     page_url = reverse("practice-decouverte")
+    board = display.board(table, lang, deck)
     ctx = {
         "game": game,
         "prefs": prefs,
         "deck": deck,
-        "board": display.board(table, lang, deck),
-        "sheet": display.sheet(table),
+        "board": board,
+        # The figure of the table, as at a live table: the learner's piles at South, the bot's at North.
+        "own_piles": board.piles["S"],
+        "opposite_piles": board.piles["N"],
+        "own_covered": board.covered["S"],
+        "opposite_covered": board.covered["N"],
+        "seated": True,
+        "sheet": display.sheet(table, s),
         "move": game.move,
         "error": error,
         "refused": _refused(refused, s),

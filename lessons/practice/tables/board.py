@@ -201,12 +201,15 @@ def shared_sections(ctx: dict[str, Any]) -> dict[str, str]:
 
 
 def _other_sheets(table: LiveTable, current_pk: int) -> list[dict[str, Any]]:
-    """The finished games' totals: the score sheets stay with the table."""
+    """The finished games' totals: the score sheets stay with the table (of a table of four or
+    of two)."""
     out = []
     for row in TableGame.objects.filter(table=table).exclude(game_id=current_pk).select_related("game"):
         hands = row.game.hands
         result = (hands[-1].get("result") or {}) if hands else {}
         game = result.get("game") or [0, 0]
+        if isinstance(game, dict):  # a découverte game's totals are by seat (South, North)
+            game = [game["S"], game["N"]]
         out.append({"number": row.number, "ns": game[0], "ew": game[1], "winner": result.get("winner") or ""})
     return out
 

@@ -123,7 +123,8 @@ def after_move(table: LiveTable, outcome: game.Outcome) -> bool:
         users = game.users_of(table)
         reviews.request(current, outcome.hand_over, frozenset(users), users)
     told = changed(table)
-    if current is not None and evaluation.wanted(table):
+    # The coach's evaluation is the four-seat table's (a découverte table's teacher reads the reviews).
+    if current is not None and evaluation.wanted(table) and not live_decouverte.is_decouverte(table):
         evaluation.request(current, outcome.hand_over)
     return told
 
@@ -177,7 +178,8 @@ def draw_board(
     seat = game.seat_of(table, person, snap.rows)
     if live_decouverte.is_decouverte(table):
         with translation.override(lang):
-            ctx = live_decouverte.context(table, seat, lang, prefs, **extra)
+            teacher = seat is None and is_teacher(table)
+            ctx = live_decouverte.context(table, seat, lang, prefs, teacher=teacher, **extra)
             return live_decouverte.render_board(ctx) if ctx is not None else ""
     with translation.override(lang):
         st = game.view_for(table, seat, snap.rows, snap.current)

@@ -15,6 +15,11 @@ A table is a :class:`~lessons.models.LiveTable` whose ``options`` say ``decouver
 is French Belote); its game a :class:`~lessons.models.PracticeGame` of the découverte kind.
 Moves are made under a lock on the game's row and refused as stale when made for an earlier
 state, as at the four-seat table (:mod:`lessons.practice.tables.game`).
+
+Découverte is played hand after hand with no target: between two hands a player may start a new
+game at the same table with the same seats (:func:`new_game`), the score sheet starting again and
+the earlier games' totals listed under it. A class table's teacher, watching from no seat, is the
+one person shown the face-down cards (:func:`context`).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from django.utils.translation import gettext as _
 from engine.bots.decouverte import DecouverteBot
 from engine.cards import Card, NotationError, Seat
 from engine.decouverte import TWO_SEATS
-from lessons.models import BotLevel, LiveTable, PracticeGame, TableGame, TableSeat
+from lessons.models import BotLevel, LiveTable, PracticeGame, SeatReview, TableGame, TableSeat
 from lessons.practice.decouverte import display
 from lessons.practice.decouverte.game import (
     BOT,
@@ -41,8 +46,18 @@ from lessons.practice.decouverte.game import (
     make,
     new_record,
 )
+from lessons.practice.display import Say
 from lessons.practice.state import BadMove, Refused
-from lessons.practice.tables.game import Outcome, Person, SeatTaken, claim_seat, new_code, seat_of, seating
+from lessons.practice.tables.game import (
+    Outcome,
+    Person,
+    SeatTaken,
+    claim_seat,
+    current_row,
+    new_code,
+    seat_of,
+    seating,
+)
 from lessons.templatetags.table import effective_deck
 
 SEATS = TWO_SEATS
@@ -145,9 +160,7 @@ def open_table(level: str, person: Person, classroom: Any = None) -> LiveTable:
 
 
 def current_game(table: LiveTable) -> PracticeGame:
-    row = TableGame.objects.filter(table=table).select_related("game").order_by("-number").first()
-    assert row is not None
-    return row.game
+    return current_row(table).game
 
 
 def humans_of(rows: list[TableSeat]) -> frozenset[Seat]:
@@ -187,8 +200,9 @@ def _settle(table: LiveTable) -> None:
 
 
 def act(table: LiveTable, person: Person, action: str, data: dict[str, Any]) -> Outcome:
-    """One person's call, card or "next hand": checked by the engine, made and stored, or refused."""
-    if action not in ("play", "call", "next"):
+    """One person's call, card, "next hand" or "new game": checked by the engine, made and stored,
+    or refused."""
+    if action not in ("play", "call", "next", "again"):
         return Outcome(error="unknown")
     if table.paused:
         return Outcome(error="paused")
@@ -196,6 +210,8 @@ def act(table: LiveTable, person: Person, action: str, data: dict[str, Any]) -> 
         expected = int(data.get("move", ""))
     except (TypeError, ValueError):
         return Outcome(error="no-move")
+    if action == "again":
+        return new_game(table, person, expected)
     with transaction.atomic():
         rows = seating(table)
         seat = seat_of(table, person, rows)
@@ -208,6 +224,8 @@ def act(table: LiveTable, person: Person, action: str, data: dict[str, Any]) -> 
             st = LiveDecouverte(game, seat, humans_of(rows))
         except BrokenRecord:
             return Outcome(error="broken")
+        over_before = "result" in st.record
+        hands_before = len(st.records)
         try:
             if action == "play":
                 st.play(str(data.get("card") or ""))
@@ -222,6 +240,36 @@ def act(table: LiveTable, person: Person, action: str, data: dict[str, Any]) -> 
         except BadMove as e:
             return Outcome(error=e.code)
         st.save(expected)
+    # The hand this move finished (a played one: a void deal has nothing to review).
+    result = st.record.get("result")
+    just_over = result is not None and not (over_before and len(st.records) == hands_before)
+    return Outcome(moved=True, hand_over=len(st.records) if just_over and not result.get("void") else 0)
+
+
+def new_game(table: LiveTable, person: Person, expected: int) -> Outcome:
+    """A fresh game at the same table with the same seats, asked between two hands: découverte is
+    played hand after hand with no end, so this is how friends start the score again. The game
+    left stays with the table (its sheet is listed under the new one's, its hands replayable)."""
+    with transaction.atomic():
+        LiveTable.objects.select_for_update().filter(pk=table.pk).first()
+        if seat_of(table, person) is None:
+            return Outcome(error="not-seated")
+        row = current_row(table)
+        game = PracticeGame.objects.select_for_update().get(pk=row.game_id)
+        if expected != game.move:
+            return Outcome(error="stale")
+        try:
+            between_hands = LiveDecouverte(game, Seat.S, frozenset()).can_deal_next()
+        except BrokenRecord:
+            between_hands = True  # a game that no longer replays: a fresh one is the way out
+        if not between_hands:
+            return Outcome(error="wrong-phase")
+        PracticeGame.objects.filter(pk=game.pk).update(finished=True)
+        fresh = PracticeGame.objects.create(
+            variant=VARIANT, level=table.level, options={}, setup={"kind": KIND}, hands=[new_record(BOT)]
+        )
+        TableGame.objects.create(table=table, game=fresh, number=row.number + 1)
+    _settle(table)
     return Outcome(moved=True)
 
 
@@ -248,14 +296,22 @@ def context(
     prefs: dict[str, str],
     refused: Refused | None = None,
     error: str = "",
+    teacher: bool = False,
 ) -> dict[str, Any] | None:
     """The découverte board partial's context for the person at ``seat`` (None: a watcher, who
-    sees the table from South with no choice). None when the stored game no longer replays."""
-    from lessons.practice.tables.board import QUICK_MESSAGES, error_message  # board imports game
+    sees the table from South with no choice; a class's ``teacher``, watching from no seat, also
+    sees every face-down card and each pupil's reviews). None when the stored game no longer
+    replays."""
+    from lessons.practice.tables.board import (  # board imports game
+        QUICK_MESSAGES,
+        _other_sheets,
+        error_message,
+    )
 
     deck = effective_deck(VARIANT, prefs["deck"])
     rows = seating(table)
-    game = current_game(table)
+    current = current_row(table)
+    game = current.game
     try:
         st = LiveDecouverte(game, seat or Seat.S, humans_of(rows))
     except BrokenRecord:
@@ -267,6 +323,12 @@ def context(
     s = display.say(lang, deck)
     names = {r.seat: r.name for r in rows}
     them = str(Seat.N if me == Seat.S else Seat.S)
+    code, number = table.code, current.number
+    played = [i for i, r in enumerate(st.records, 1) if "result" in r and not r["result"].get("void")]
+    n = len(st.records)
+    own_review = reverse("tables-review", args=[code, number, n]) if seat is not None and n in played else ""
+    review_row = SeatReview.objects.filter(game=game, hand=n, seat=str(seat)).first() if own_review else None
+    replays = {i: reverse("tables-replay", args=[code, number, i]) for i in played}
     return {
         "live": table,
         "game": game,
@@ -286,14 +348,58 @@ def context(
         "seated": seat is not None,
         "error": error_message(error) if error else "",
         "refused": _refused(refused, s),
-        "act_url": reverse("tables-act", args=[table.code]),
+        "act_url": reverse("tables-act", args=[code]),
         "can_deal_next": seat is not None and st.can_deal_next(),
+        # Between two hands a player may start the score again (asked first: it is a reset).
+        "can_play_again": seat is not None and st.can_deal_next(),
         "quick_messages": list(QUICK_MESSAGES.items()),
         "paused": table.paused,
         "shown": table.shown,
-        "sheet": display.sheet(st),
+        "sheet": _linked(display.sheet(st, s), replays),
+        "sheets": _other_sheets(table, game.pk) if number > 1 else [],
+        "replay_url": replays.get(n, ""),
+        "own_review_url": own_review,
+        "table_url": reverse("tables-table", args=[code]),
+        "own_review_status": review_row.status if review_row else "",
+        "teacher": teacher,
+        "open_piles": _open_piles(st, s, names) if teacher else [],
+        "pupil_reviews": _pupil_reviews(table, game, number, s) if teacher else [],
         "variant_name": _("Belote découverte (2 players)"),
     }
+
+
+def _linked(sheet: dict[str, Any], replays: dict[int, str]) -> dict[str, Any]:
+    """The sheet with each played hand's replay link (shared with anyone: the hand is over)."""
+    for row in sheet["rows"]:
+        row["url"] = replays.get(row["n"], "")
+    sheet["linked"] = bool(replays)
+    return sheet
+
+
+def _open_piles(st: LiveDecouverte, s: Say, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Every face-down card of both players, pile by pile: for a class's teacher only."""
+    d = st.now
+    on_table = d.hand.table if d.hand is not None else d.deal.table
+    return [
+        {
+            "seat": s.seat(x),
+            "name": names.get(str(x), ""),
+            "down": [s.face(down) for down, _up in on_table.piles_of(x) if down is not None],
+        }
+        for x in SEATS
+    ]
+
+
+def _pupil_reviews(table: LiveTable, game: PracticeGame, number: int, s: Say) -> list[dict[str, Any]]:
+    """Each pupil's review of each hand of this game, for the class's teacher to read."""
+    return [
+        {
+            "hand": row.hand,
+            "seat": s.seat(Seat.parse(row.seat)),
+            "url": reverse("tables-review", args=[table.code, number, row.hand]) + f"?seat={row.seat}",
+        }
+        for row in SeatReview.objects.filter(game=game).order_by("hand", "seat")
+    ]
 
 
 def _refused(refused: Refused | None, s: Any) -> dict[str, Any] | None:

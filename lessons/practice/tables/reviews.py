@@ -3,19 +3,39 @@
 The practice table's review (:func:`lessons.practice.review.analyse`) judges the decisions of the
 table's learner; here the learner is each seated person in turn, so every player gets the coach's
 judgement of their own calls and cards, kept in a :class:`~lessons.models.SeatReview` that only
-they (and a class table's teacher) may read.
+they (and a class table's teacher) may read. A découverte table's hand (two players) is judged by
+its own coach (:func:`lessons.practice.decouverte.coach.analyse`) from the player's seat: the same
+request, the same task, the same row.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine.cards import Seat
 from lessons.models import PracticeGame, ReviewStatus, SeatReview
+from lessons.practice.decouverte import coach as decouverte_coach
+from lessons.practice.decouverte.game import BrokenRecord, DecouverteTable, is_decouverte
 from lessons.practice.review import analyse, hand_key, reviewable
 from lessons.practice.state import BrokenGame
 from lessons.practice.tables.game import SeatTable
+
+
+def _seen_from(game: PracticeGame, seat: Seat) -> SeatTable | DecouverteTable | None:
+    """The game from ``seat`` (four seats or the two of découverte); None: it no longer replays."""
+    try:
+        return DecouverteTable(game) if is_decouverte(game) else SeatTable(game, seat, frozenset())
+    except (BrokenGame, BrokenRecord):
+        return None
+
+
+def _analyse(st: SeatTable | DecouverteTable, n: int, seat: Seat) -> dict[str, Any]:
+    if isinstance(st, SeatTable):
+        return analyse(st, n)
+    return decouverte_coach.analyse(st.records[n - 1], seat)
 
 
 def request(
@@ -25,11 +45,8 @@ def request(
     ``users``: the account playing each seat, kept with its review for a teacher's pupil page."""
     from lessons.practice.tables.tasks import review_seat  # the task module imports this one
 
-    try:
-        st = SeatTable(game, Seat.S, frozenset())
-    except BrokenGame:
-        return []
-    if not reviewable(st, n):
+    st = _seen_from(game, Seat.S)
+    if st is None or not reviewable(st, n):
         return []
     key = hand_key(st.records[n - 1])
     rows = []
@@ -61,15 +78,13 @@ def compute(review_id: int) -> str:
         return "gone"
     if row.status == ReviewStatus.DONE:
         return "done already"
-    try:
-        st = SeatTable(row.game, Seat.parse(row.seat), frozenset())
-    except BrokenGame:
-        st = None
+    seat = Seat.parse(row.seat)
+    st = _seen_from(row.game, seat)
     if st is None or not reviewable(st, row.hand) or hand_key(st.records[row.hand - 1]) != row.key:
         SeatReview.objects.filter(pk=row.pk).update(status=ReviewStatus.FAILED)
         return "stale"
     try:
-        result = analyse(st, row.hand)
+        result = _analyse(st, row.hand, seat)
     except Exception:
         SeatReview.objects.filter(pk=row.pk).update(status=ReviewStatus.FAILED)
         raise

@@ -19,11 +19,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.cards import SEATS, NotationError, Seat
 from lessons.models import LiveTable, ReviewStatus, SeatReview, TableGame, Variant
 from lessons.practice import display
+from lessons.practice.decouverte import coach as decouverte_coach
+from lessons.practice.decouverte import display as decouverte_display
+from lessons.practice.decouverte.game import BrokenRecord, DecouverteTable
+from lessons.practice.review import reviewable
 from lessons.practice.tables import board, evaluation, game, reviews
 from lessons.practice.tables import decouverte as live_decouverte
 from lessons.practice.tables.consumers import CONTROLS, act_of, after_move, changed, control
 from lessons.practice.tables.forms import DECOUVERTE, NewTableForm, SitForm
-from lessons.practice.views import TARGETS
+from lessons.practice.views import MAX_POLLS, TARGETS, _int
 from lessons.reference import house_rules
 from lessons.templatetags.table import effective_deck
 from lessons.views import get_prefs
@@ -164,7 +168,8 @@ def _decouverte_page(
 ) -> HttpResponse:
     """A découverte table's page: the two-player board from the person's own seat."""
     lang = get_language() or "en"
-    ctx = live_decouverte.context(table, seat, lang, get_prefs(request), **extra)
+    teacher = seat is None and game.is_teacher(table, person)
+    ctx = live_decouverte.context(table, seat, lang, get_prefs(request), teacher=teacher, **extra)
     if ctx is None:
         raise Http404
     taken = {p["seat"] for p in ctx["players"] if p["name"]}
@@ -252,7 +257,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
 
 def _finished_hand(table: LiveTable, number: int, n: int) -> tuple[TableGame, game.SeatTable]:
     row = TableGame.objects.filter(table=table, number=number).select_related("game").first()
-    if row is None or live_decouverte.is_decouverte(table):  # a découverte hand has no replay page here
+    if row is None:
         raise Http404
     try:
         st = game.SeatTable(row.game, Seat.S, frozenset())
@@ -278,51 +283,71 @@ def review(request: HttpRequest, code: str, number: int, n: int) -> HttpResponse
     return _replay(request, table, number, n, own=True)
 
 
-def _replay(request: HttpRequest, table: LiveTable, number: int, n: int, own: bool) -> HttpResponse:
-    row, st = _finished_hand(table, number, n)
+def _reader(request: HttpRequest, table: LiveTable, own: bool) -> Seat | None:
+    """Whose eyes a replay is drawn with: the asker's seat; for a review, a class's teacher names
+    the pupil's (``?seat=``). A review for nobody's seat is not found."""
     person = person_of(request)
     seat = game.seat_of(table, person)
     if own and game.is_teacher(table, person):
-        # A class's teacher reads each pupil's review (``?seat=``).
         try:
             seat = Seat.parse(request.GET.get("seat") or "")
         except (ValueError, KeyError, NotationError):
             raise Http404 from None
     if own and seat is None:
         raise Http404
+    return seat
+
+
+def _steps(request: HttpRequest, url: str, count: int) -> dict[str, Any]:
+    """The trick shown (``?trick=``, the last by default) and the links to its neighbours."""
+    try:
+        k = int(request.GET.get("trick") or count)
+    except ValueError:
+        k = count
+    k = min(max(k, 1), count) if count else 0
+    return {
+        "k": k,
+        "count": count,
+        "previous_url": f"{url}?trick={k - 1}" if k > 1 else "",
+        "next_url": f"{url}?trick={k + 1}" if k < count else "",
+        "page_url": f"{url}?trick={k}",
+    }
+
+
+def _own_review(game_row: TableGame, n: int, seat: Seat) -> SeatReview | None:
+    rows = reviews.request(game_row.game, n, frozenset({seat}))
+    return rows[0] if rows else SeatReview.objects.filter(game=game_row.game, hand=n, seat=str(seat)).first()
+
+
+def _replay(request: HttpRequest, table: LiveTable, number: int, n: int, own: bool) -> HttpResponse:
+    if live_decouverte.is_decouverte(table):
+        return _decouverte_replay(request, table, number, n, own)
+    row, st = _finished_hand(table, number, n)
+    seat = _reader(request, table, own)
     if seat is not None:
         st.learner = seat
     lang = get_language() or "en"
     prefs = get_prefs(request)
     deck = effective_deck(table.variant, prefs["deck"])
     shown = display.replay(st, n - 1, lang, prefs["deck"])
-    count = len(shown["tricks"])
-    try:
-        k = int(request.GET.get("trick") or count)
-    except ValueError:
-        k = count
-    k = min(max(k, 1), count) if count else 0
     url = reverse("tables-review" if own else "tables-replay", args=[table.code, number, n])
+    steps = _steps(request, url, len(shown["tricks"]))
+    k = steps["k"]
     status, result = "none", {}
     if own and seat is not None:
-        rows = reviews.request(row.game, n, frozenset({seat}))
-        r = rows[0] if rows else SeatReview.objects.filter(game=row.game, hand=n, seat=str(seat)).first()
+        r = _own_review(row, n, seat)
         if r is not None:
             status, result = r.status, r.result
     shown_review = display.review_shown(status, result, table.variant, lang, deck, set())
     ctx = {
+        **steps,
         "game": row.game,
         "variant_name": Variant(table.variant).label,
         "prefs": prefs,
         "deck": deck,
         "n": n,
         "shown": shown,
-        "k": k,
-        "count": count,
         "step": shown["tricks"][k - 1] if k else None,
-        "previous_url": f"{url}?trick={k - 1}" if k > 1 else "",
-        "next_url": f"{url}?trick={k + 1}" if k < count else "",
-        "page_url": f"{url}?trick={k}",
         "back_url": reverse("tables-table", args=[table.code]),
         "review": shown_review,
         "review_poll_url": "",
@@ -331,3 +356,46 @@ def _replay(request: HttpRequest, table: LiveTable, number: int, n: int, own: bo
         "mistake": shown_review.of_trick(k) if k and status == ReviewStatus.DONE else None,
     }
     return render(request, "practice/replay.html", ctx)
+
+
+def _decouverte_replay(
+    request: HttpRequest, table: LiveTable, number: int, n: int, own: bool
+) -> HttpResponse:
+    """A découverte hand trick by trick, each card explained, drawn from the reader's seat (a
+    watcher's: South's); with the reader's own review when ``own``."""
+    row = TableGame.objects.filter(table=table, number=number).select_related("game").first()
+    if row is None:
+        raise Http404
+    try:
+        st = DecouverteTable(row.game)
+    except BrokenRecord:
+        raise Http404 from None
+    if not reviewable(st, n):  # not over yet, or nobody took: nothing to replay
+        raise Http404
+    seat = _reader(request, table, own)
+    lang = get_language() or "en"
+    prefs = get_prefs(request)
+    deck = effective_deck(table.variant, prefs["deck"])
+    say = decouverte_display.say(lang, deck)
+    shown = decouverte_display.replay(st.records[n - 1], say, seat or Seat.S)
+    url = reverse("tables-review" if own else "tables-replay", args=[table.code, number, n])
+    steps = _steps(request, url, len(shown["tricks"]))
+    review_row = _own_review(row, n, seat) if own and seat is not None else None
+    polls = _int(request.GET.get("poll"), 0)
+    ctx = {
+        **steps,
+        "game": row.game,
+        "variant_name": _("Belote découverte (2 players)"),
+        "prefs": prefs,
+        "deck": deck,
+        "n": n,
+        "shown": shown,
+        "step": shown["tricks"][steps["k"] - 1] if steps["k"] else None,
+        "back_url": reverse("tables-table", args=[table.code]),
+        "replay_url": reverse("tables-replay", args=[table.code, number, n]),
+        "own": own,
+        "review": decouverte_coach.review_shown(review_row, say) if own else None,
+        # A review in progress is asked for again a while, then left to a reload.
+        "review_poll_url": f"{url}?trick={steps['k']}&poll={polls + 1}" if own and polls < MAX_POLLS else "",
+    }
+    return render(request, "tables/decouverte_replay.html", ctx)

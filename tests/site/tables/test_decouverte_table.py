@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Card, Seat, cards_of
-from lessons.models import LiveTable
+from lessons.models import LiveTable, TableGame
 from lessons.practice.tables import decouverte as live
 from lessons.practice.tables.game import Person
 
@@ -182,3 +182,75 @@ def test_two_people_over_their_sockets_each_move_reaching_the_other_without_a_fa
 
 def no_face_down_html(html: str, hidden: set[str]) -> bool:
     return not any(f'"{c}"' in html for c in hidden)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_class_teacher_sees_every_face_down_card_and_the_pupils_none_at_every_message():
+    """A class's découverte table over the sockets: at every message the teacher's board holds
+    every face-down card and each pupil's holds none; after the hand the teacher finds both
+    pupils' reviews, and a pupil's "new game" reaches the three sockets."""
+    from asgiref.sync import async_to_sync, sync_to_async
+    from django.test import Client
+
+    from tests.site.classroom.base import login, make_class, make_student, make_teacher
+    from tests.site.tables.test_consumers import Socket, key_of
+
+    teacher = make_teacher("t@example.com", "Mme Haddad")
+    classroom = make_class(teacher, "Club de Lyon", "LYO234")
+    t_client, a, b = Client(), Client(), Client()
+    login(t_client, teacher)
+    pupils = [make_student("p1", "Amal", classroom), make_student("p2", "Badr", classroom)]
+    login(a, pupils[0])
+    login(b, pupils[1])
+    response = t_client.post(
+        "/en/tables/", {"variant": "decouverte", "level": "heuristic", "classroom": classroom.pk}
+    )
+    t = LiveTable.objects.get(code=response["Location"].rstrip("/").split("/")[-1])
+    assert a.post(f"/en/t/{t.code}/sit", {"seat": "S", "name": "Amal"}).status_code == 302
+    assert b.post(f"/en/t/{t.code}/sit", {"seat": "N", "name": "Badr"}).status_code == 302
+    page = t_client.get(f"/en/t/{t.code}/").content.decode()
+    hidden = face_down(t)
+    assert 'id="teacher-view"' in page and all(f'data-card="{c}"' in page for c in hidden)
+    pupil_page = a.get(f"/en/t/{t.code}/").content.decode()
+    assert 'id="teacher-view"' not in pupil_page and no_face_down_html(pupil_page, hidden)
+
+    def waiting() -> str:
+        w = table_of(t, "S").waiting_for()
+        return str(w[0]) if w else ""
+
+    async def body() -> None:
+        pupils_sockets = {"S": await Socket(t, key_of(a)).open(), "N": await Socket(t, key_of(b)).open()}
+        watcher = await Socket(t, key_of(t_client)).open()
+        for s in [*pupils_sockets.values(), watcher]:
+            await s.receive()
+        for _ in range(60):
+            seat = await sync_to_async(waiting)()
+            if not seat:
+                break
+            move = await sync_to_async(a_move)(t, seat)
+            number = await sync_to_async(lambda: live.current_game(t).move)()
+            await pupils_sockets[seat].send({**move, "move": number})
+            htmls = [await s.receive() for s in pupils_sockets.values()]
+            teacher_html = await watcher.receive()
+            hidden = await sync_to_async(face_down)(t)  # after the move: what it left face down
+            assert all(no_face_down_html(html, hidden) for html in htmls)
+            assert all(f'data-card="{c}"' in teacher_html for c in hidden)
+        # The hand is over: the teacher's board links both pupils' reviews, which the teacher reads.
+        assert "game/1/hand/1/review?seat=S" in teacher_html and "game/1/hand/1/review?seat=N" in teacher_html
+        # A pupil starts a new game: everybody's board is the new game's.
+        number = await sync_to_async(lambda: live.current_game(t).move)()
+        await pupils_sockets["N"].send({"action": "again", "move": number})
+        htmls = [await s.receive() for s in [*pupils_sockets.values(), watcher]]
+        fresh = await sync_to_async(lambda: live.current_game(t).pk)()
+        assert all(f'data-game="{fresh}"' in html for html in htmls)
+        assert 'data-total="S">0<' in htmls[0] and "Earlier games at this table" in htmls[0]
+        for s in [*pupils_sockets.values(), watcher]:
+            await s.close()
+
+    async_to_sync(body)()
+    review = t_client.get(f"/en/t/{t.code}/game/1/hand/1/review?seat=N")
+    assert review.status_code == 200 and review.context["review"]["status"] == "done"
+    # The hand is on the teacher's page of the pupil, with its points.
+    first = TableGame.objects.get(table=t, number=1).game.hands[0]["result"]["points"]
+    report = t_client.get(f"/en/classes/{classroom.pk}/students/{pupils[1].pk}/").content.decode()
+    assert "Belote découverte (2 players)" in report and str(first["N"]) in report
