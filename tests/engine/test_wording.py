@@ -169,6 +169,14 @@ def test_french_typography_a_no_break_space_before_double_punctuation() -> None:
                 assert m.group(1) in "\u00a0\u202f", (msgid, msgstr)
 
 
+def test_french_catalog_addresses_the_reader_as_vous() -> None:
+    # The site says «vous» to its French reader, on every page and in every message.
+    entries, _ = parse_po((LOCALE / "fr" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
+    familiar = re.compile(r"\b(?:tu|toi|ton|ta|tes)\b|\bt[’']", re.IGNORECASE)
+    found = [(msgid, text) for (_, msgid), text in entries.items() if familiar.search(text)]
+    assert found == []
+
+
 # ---------------------------------------------------------------- one spelling per word
 
 
