@@ -177,7 +177,9 @@ def test_french_catalog_addresses_the_reader_as_vous() -> None:
     assert found == []
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "over 1 deal that fits"), ("fr", "sur 1 donne compatible")])
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "over 1 deal that fits"), ("fr", "sur 1 donne compatible")]
+)
 def test_coach_verdict_over_a_single_deal_says_it_in_the_singular(lang: str, said: str) -> None:
     # Late in a hand every card is known: the evaluator samples the one deal that is left.
     verdict = Reason("coach.best", {"card": Card.parse("7H"), "seat": Seat.W, "value": 0, "samples": 1})
