@@ -84,7 +84,11 @@ def test_a_seat_is_taken_once_and_a_person_sits_once():
     table = open_table(a)
     assert sit(a, table, "S", "Amal").status_code == 302
     taken = sit(b, table, "S", "Badr")
-    assert taken.status_code == 409 and b"Someone has just taken this seat" in taken.content
+    assert taken.status_code == 409
+    # Said once, in the form to sit, where the person chooses another seat (not under the table).
+    sit_form = taken.content.decode().split('class="sit-form"')[1].split("</form>")[0]
+    assert "Someone has just taken this seat" in sit_form
+    assert taken.content.count(b"Someone has just taken this seat") == 1
     assert sit(a, table, "E", "Amal again").status_code == 409
     assert TableSeat.objects.filter(table=table).count() == 1
 
