@@ -38,7 +38,9 @@ def test_a_table_is_opened_with_a_short_code_and_found_by_it():
     assert len(table.code) == 6 and table.options == {"target": 500}
     found = Client().get("/en/tables/", {"code": table.code.lower()})
     assert found.status_code == 302 and found["Location"] == f"/en/t/{table.code}/"
-    assert Client().get("/en/tables/", {"code": "NOPE99"}).status_code == 404
+    unknown = Client().get("/en/tables/", {"code": "NOPE99"})
+    # The code stays in its field, to be corrected rather than typed again.
+    assert unknown.status_code == 404 and 'value="NOPE99"' in unknown.text
     page = Client().get(f"/en/t/{table.code}/").content.decode()
     assert table.code in page and 'id="sit-S"' in page and "ws-connect" in page
 
