@@ -169,6 +169,23 @@ def test_french_typography_a_no_break_space_before_double_punctuation() -> None:
                 assert m.group(1) in "\u00a0\u202f", (msgid, msgstr)
 
 
+def test_french_catalog_addresses_the_reader_as_vous() -> None:
+    # The site says «vous» to its French reader, on every page and in every message.
+    entries, _ = parse_po((LOCALE / "fr" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
+    familiar = re.compile(r"\b(?:tu|toi|ton|ta|tes)\b|\bt[’']", re.IGNORECASE)
+    found = [(msgid, text) for (_, msgid), text in entries.items() if familiar.search(text)]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "over 1 deal that fits"), ("fr", "sur 1 donne compatible")]
+)
+def test_coach_verdict_over_a_single_deal_says_it_in_the_singular(lang: str, said: str) -> None:
+    # Late in a hand every card is known: the evaluator samples the one deal that is left.
+    verdict = Reason("coach.best", {"card": Card.parse("7H"), "seat": Seat.W, "value": 0, "samples": 1})
+    assert said in render(verdict, "french", lang)
+
+
 # ---------------------------------------------------------------- one spelling per word
 
 

@@ -139,6 +139,28 @@ def test_moroccan_and_french_pages_use_no_saudi_word(client, loaded, variant, la
     assert not found, "\n".join(found)
 
 
+def table_in_play(client, game, lang: str) -> None:
+    """Bid at the practice table until the learner has a card to play (a buying call each turn)."""
+    from engine.cards import cards_of
+    from engine.hand import Phase
+    from lessons.practice.state import Table
+    from tests.site.practice.tools import post
+
+    for _ in range(20):
+        game.refresh_from_db()
+        table = Table(game)
+        hand = table.hand
+        if hand.phase is Phase.PLAY:
+            return
+        if hand.phase is Phase.AUCTION:
+            calls = hand.auction.allowed(cards_of(hand.first.hands[table.learner]))
+        else:
+            calls = hand.doubling.allowed(table.learner)
+        buying = next((c for c in calls if "pass" not in str(c).lower()), calls[0])
+        post(client, game, "call", buying, lang=lang)
+    raise AssertionError("no card to play")
+
+
 def tool_pages(client, variant: str, lang: str) -> dict[str, str]:
     """The practice table (a game started, then a hand played out), its replay, the trainer and
     the score calculator of ``variant`` in ``lang``, by name."""
@@ -151,6 +173,8 @@ def tool_pages(client, variant: str, lang: str) -> dict[str, str]:
     pages = {}
     game = start(client, variant, lang=lang)
     pages["table"] = client.get(f"/{lang}/practice/game/{game.pk}/")
+    table_in_play(client, game, lang)
+    pages["table in play"] = client.get(f"/{lang}/practice/game/{game.pk}/")
     play_out_hand(client, game, lang=lang)
     pages["table after a hand"] = client.get(f"/{lang}/practice/game/{game.pk}/")
     pages["replay"] = client.get(f"/{lang}/practice/game/{game.pk}/hand/1/")

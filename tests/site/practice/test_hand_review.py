@@ -344,6 +344,8 @@ def test_a_call_marked_by_the_review_is_shown_in_the_variants_words(client):
     assert "aces and tens win tricks when nothing is trump" in text
     assert "Sun: the contract is made about 8 times in 10, +4.0 game points on average" in text
     assert "بهذه الأوراق يقول اللاعب القوي" in arabic.text
+    # The figures in the page's digits, as every number of an Arabic page.
+    assert "تقريبًا ٨ مرات من ١٠" in arabic.text
 
 
 @pytest.mark.django_db

@@ -38,7 +38,9 @@ def test_a_table_is_opened_with_a_short_code_and_found_by_it():
     assert len(table.code) == 6 and table.options == {"target": 500}
     found = Client().get("/en/tables/", {"code": table.code.lower()})
     assert found.status_code == 302 and found["Location"] == f"/en/t/{table.code}/"
-    assert Client().get("/en/tables/", {"code": "NOPE99"}).status_code == 404
+    unknown = Client().get("/en/tables/", {"code": "NOPE99"})
+    # The code stays in its field, to be corrected rather than typed again.
+    assert unknown.status_code == 404 and 'value="NOPE99"' in unknown.text
     page = Client().get(f"/en/t/{table.code}/").content.decode()
     assert table.code in page and 'id="sit-S"' in page and "ws-connect" in page
 
@@ -84,7 +86,11 @@ def test_a_seat_is_taken_once_and_a_person_sits_once():
     table = open_table(a)
     assert sit(a, table, "S", "Amal").status_code == 302
     taken = sit(b, table, "S", "Badr")
-    assert taken.status_code == 409 and b"Someone has just taken this seat" in taken.content
+    assert taken.status_code == 409
+    # Said once, in the form to sit, where the person chooses another seat (not under the table).
+    sit_form = taken.content.decode().split('class="sit-form"')[1].split("</form>")[0]
+    assert "Someone has just taken this seat" in sit_form
+    assert taken.content.count(b"Someone has just taken this seat") == 1
     assert sit(a, table, "E", "Amal again").status_code == 409
     assert TableSeat.objects.filter(table=table).count() == 1
 
