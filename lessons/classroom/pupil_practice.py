@@ -15,11 +15,12 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from engine import messages
 from engine.cards import Seat
-from lessons.models import HandReview, PracticeGame, ReviewStatus, SeatReview, Variant
+from lessons.models import HandReview, PracticeGame, ReviewStatus, SeatReview, TableGame, Variant
 from lessons.practice.decouverte.game import is_decouverte
 from lessons.templatetags.table import CardFace, card_face
 
@@ -51,6 +52,10 @@ class HandRow:
     mistakes: list[MistakeRow] = field(default_factory=list)
     bids: list[tuple[str, str]] = field(default_factory=list)  # (the call or doubling word, the strong bot's)
     loss: int = 0
+    # A hand at a live table: the table's code, and its replay and the pupil's review (links).
+    table_code: str = ""
+    replay_url: str = ""
+    review_url: str = ""
 
     @property
     def reviewed(self) -> bool:
@@ -103,9 +108,14 @@ def _live_hands(pupil: Any, lang: str) -> list[HandRow]:
     """The pupil's hands at live tables (lessons/practice/tables/): each has its own review of the
     pupil's seat (:class:`~lessons.models.SeatReview`), kept with the pupil's account."""
     rows = []
-    for review in (
+    reviews = list(
         SeatReview.objects.filter(user=pupil).select_related("game").order_by("-created")[:HANDS_MAX]
-    ):
+    )
+    tables = {
+        t.game_id: t
+        for t in TableGame.objects.filter(game_id__in={r.game_id for r in reviews}).select_related("table")
+    }
+    for review in reviews:
         game = review.game
         hands = game.hands
         result = hands[review.hand - 1].get("result") if 0 < review.hand <= len(hands) else None
@@ -130,6 +140,14 @@ def _live_hands(pupil: Any, lang: str) -> list[HandRow]:
             theirs=theirs,
             status=review.status,
         )
+        at = tables.get(game.pk)
+        if at is not None:
+            row.table_code = at.table.code
+            args = [at.table.code, at.number, review.hand]
+            row.replay_url = reverse("tables-replay", args=args)
+            # The review opens for the teacher of the class the table was opened for.
+            if at.table.classroom_id is not None:
+                row.review_url = reverse("tables-review", args=args) + f"?seat={review.seat}"
         if review.status == ReviewStatus.DONE:
             _read_review(row, review.result, lang)
         rows.append(row)

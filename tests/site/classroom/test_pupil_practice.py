@@ -28,7 +28,7 @@ def test_the_pupil_page_shows_each_finished_hand_with_its_score_and_mistakes(
 
     assert page.status_code == 200
     text = re.sub(r"\s+", " ", page.text)
-    assert "Practice table" in text
+    assert "Hands played" in text
     assert f"{result['NS']} – {result['EW']}" in text
     points = "card point" if mistake["loss"] == 1 else "card points"
     assert f"Trick {mistake['trick']}: " in text and f"{mistake['loss']} {points} lost" in text
@@ -61,7 +61,7 @@ def test_a_hand_under_review_says_so_in_the_pupils_language_page(client, teacher
 
     page = student_page(client, classroom, student, lang="fr")
 
-    assert "Table d’entraînement" in page.text
+    assert "Donnes jouées" in page.text
     assert "Analyse en cours…" in page.text
 
 

@@ -80,6 +80,9 @@ def test_a_class_table_watched_paused_and_reported_by_its_teacher():
         return
     report = t.get(f"/en/classes/{classroom.pk}/students/{pupils[0].pk}/").content.decode()
     assert "No finished hand at the practice table yet." not in report
+    # The hand is named by its table, with its replay and the pupil's review a click away.
+    assert f"Table {table.code}" in report
+    assert f'href="{url}game/1/hand/1/"' in report and f'href="{url}game/1/hand/1/review?seat=S"' in report
     assert t.get(f"{url}game/1/hand/1/review?seat=N").status_code == 200
     assert a.get(f"{url}game/1/hand/1/review?seat=N").status_code == 200  # her own (the seat is hers)
     assert Client().get(f"{url}game/1/hand/1/review?seat=N").status_code == 404
