@@ -348,6 +348,7 @@ def _replay(request: HttpRequest, table: LiveTable, number: int, n: int, own: bo
         "n": n,
         "shown": shown,
         "step": shown["tricks"][k - 1] if k else None,
+        "live": table,
         "back_url": reverse("tables-table", args=[table.code]),
         "review": shown_review,
         "review_poll_url": "",

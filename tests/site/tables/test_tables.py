@@ -172,7 +172,8 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_and_play_again_keeps_the_seats
     page = a.get(f"/en/t/{table.code}/").content.decode()
     assert 'id="game-replays"' in page
     first_played = next(i for i, r in enumerate(first.hands, 1) if not r["result"].get("void"))
-    assert Client().get(f"/en/t/{table.code}/game/1/hand/{first_played}/").status_code == 200
+    replay = Client().get(f"/en/t/{table.code}/game/1/hand/{first_played}/")
+    assert replay.status_code == 200 and "Play with people" in replay.content.decode()  # the way back
     assert a.post(f"/en/t/{table.code}/act", {"action": "again", "move": first.move}).status_code == 302
     assert TableGame.objects.filter(table=table).count() == 2
     assert TableSeat.objects.filter(table=table).count() == 2
