@@ -225,3 +225,15 @@ def render_quick(seat_name: str, key: str, prefs: dict[str, str]) -> str:
     return render_to_string(
         "tables/partials/quick.html", {"seat": seat_name, "text": str(text), "prefs": prefs}
     )
+
+
+def free_seats(players: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The seats nobody sits in (a bot plays them), as (seat letter, seat name)."""
+    return [(p["seat"], p["seat_name"]) for p in players if not p["name"]]
+
+
+def render_free_seats(players: list[dict[str, Any]]) -> str:
+    """The free seats' buttons of the form to sit, swapped in by their id with a socket's board."""
+    return render_to_string(
+        "tables/partials/free_seats.html", {"free_seats": free_seats(players), "oob": True}
+    )

@@ -176,17 +176,22 @@ def draw_board(
     what each socket sends after a change (bench/bench_table_fanout.py times it)."""
     table = snap.table
     seat = game.seat_of(table, person, snap.rows)
-    if live_decouverte.is_decouverte(table):
-        with translation.override(lang):
-            teacher = seat is None and is_teacher(table)
-            ctx = live_decouverte.context(table, seat, lang, prefs, teacher=teacher, **extra)
-            return live_decouverte.render_board(ctx) if ctx is not None else ""
     with translation.override(lang):
-        st = game.view_for(table, seat, snap.rows, snap.current)
-        if st is None:
-            return ""
         teacher = seat is None and is_teacher(table)
-        return board.render_board(board.context(table, st, seat, lang, prefs, teacher=teacher, **extra))
+        if live_decouverte.is_decouverte(table):
+            ctx = live_decouverte.context(table, seat, lang, prefs, teacher=teacher, **extra)
+            if ctx is None:
+                return ""
+            html = live_decouverte.render_board(ctx)
+        else:
+            st = game.view_for(table, seat, snap.rows, snap.current)
+            if st is None:
+                return ""
+            ctx = board.context(table, st, seat, lang, prefs, teacher=teacher, **extra)
+            html = board.render_board(ctx)
+        # A person standing is sent the seats still free with the board: their form to sit offers
+        # no seat somebody took meanwhile.
+        return html + (board.render_free_seats(ctx["players"]) if seat is None else "")
 
 
 class TableConsumer(WebsocketConsumer):

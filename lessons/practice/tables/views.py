@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.cards import SEATS, NotationError, Seat
+from engine.cards import NotationError, Seat
 from lessons.models import LiveTable, ReviewStatus, SeatReview, TableGame, Variant
 from lessons.practice import display
 from lessons.practice.decouverte import coach as decouverte_coach
@@ -124,15 +124,12 @@ def _page(
     if teacher:
         evaluation.ask_latest(table, st)
     ctx = board.context(table, st, seat, lang, get_prefs(request), teacher=teacher, **extra)
-    taken = {p["seat"] for p in ctx["players"] if p["name"]}
     say = display.say_for(st, lang, effective_deck(table.variant, ctx["prefs"]["deck"]))
     ctx.update(
         {
             "code": table.code,
             "share_url": request.build_absolute_uri(reverse("tables-table", args=[table.code])),
-            "free_seats": [(str(s), say.seat(s)) for s in SEATS if str(s) not in taken]
-            if seat is None
-            else [],
+            "free_seats": board.free_seats(ctx["players"]) if seat is None else [],
             "sit_form": sit_form or SitForm(),
             "sit_url": reverse("tables-sit", args=[table.code]),
             "leave_url": reverse("tables-leave", args=[table.code]),
@@ -172,15 +169,12 @@ def _decouverte_page(
     ctx = live_decouverte.context(table, seat, lang, get_prefs(request), teacher=teacher, **extra)
     if ctx is None:
         raise Http404
-    taken = {p["seat"] for p in ctx["players"] if p["name"]}
     ctx.update(
         {
             "board_template": "tables/partials/decouverte_board.html",
             "code": table.code,
             "share_url": request.build_absolute_uri(reverse("tables-table", args=[table.code])),
-            "free_seats": [(p["seat"], p["seat_name"]) for p in ctx["players"] if p["seat"] not in taken]
-            if seat is None
-            else [],
+            "free_seats": board.free_seats(ctx["players"]) if seat is None else [],
             "sit_form": sit_form or SitForm(),
             "sit_url": reverse("tables-sit", args=[table.code]),
             "leave_url": reverse("tables-leave", args=[table.code]),

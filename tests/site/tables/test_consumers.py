@@ -482,3 +482,24 @@ def test_a_teacher_seats_a_pupil_over_the_socket_and_everyone_sees_the_name():
 
     async_to_sync(body)()
     assert TableSeat.objects.get(table=t, seat="S").user_id == pupil.pk
+
+
+def test_a_person_standing_is_sent_the_seats_still_free_with_each_board(table):
+    """The form to sit is outside the board: its buttons come with every board a watcher is sent,
+    so a seat somebody took meanwhile is no longer offered (and a full table says so)."""
+    c, d = Client(), Client()
+    c.get(f"/en/t/{table.code}/")  # a session of its own
+
+    async def body() -> None:
+        watcher = await Socket(table, key_of(c)).open()
+        first = await watcher.receive()
+        assert 'id="free-seats" class="choices" hx-swap-oob="true"' in first
+        assert 'id="sit-E"' in first and 'id="sit-W"' in first and 'id="sit-S"' not in first
+        await db(sit, d, table, "E", "Dana")  # the page's post tells the table's sockets
+        after = await watcher.receive()
+        assert 'id="sit-E"' not in after and 'id="sit-W"' in after
+        await db(sit, c, table, "W", "Watcher no more")
+        seated_now = await watcher.receive()
+        assert "free-seats" not in seated_now
+
+    async_to_sync(body)()
