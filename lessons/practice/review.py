@@ -58,8 +58,16 @@ ASK_AGAIN_AFTER = timedelta(minutes=2)
 
 def hand_key(record: dict[str, Any]) -> str:
     """A fingerprint of a hand's record: its deal and every action, nothing else."""
-    keep = {k: record.get(k) for k in ("dealer", "deck", "actions", "contract")}
-    text = json.dumps(keep, sort_keys=True, separators=(",", ":"))
+    return _fingerprint(record, ("dealer", "deck", "actions", "contract"))
+
+
+def deal_key(record: dict[str, Any]) -> str:
+    """A fingerprint of a hand's deal alone: the same from its first action to its last."""
+    return _fingerprint(record, ("dealer", "deck", "contract"))
+
+
+def _fingerprint(record: dict[str, Any], fields: tuple[str, ...]) -> str:
+    text = json.dumps({k: record.get(k) for k in fields}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
