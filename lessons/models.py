@@ -986,6 +986,4 @@ class HandEvaluation(HandJudgement):
 
     class Meta(HandJudgement.Meta):
         ordering = ("game", "hand")
-        constraints = (
-            models.UniqueConstraint(fields=["game", "hand"], name="hand_evaluation_one_per_hand"),
-        )
+        constraints = (models.UniqueConstraint(fields=["game", "hand"], name="hand_evaluation_one_per_hand"),)

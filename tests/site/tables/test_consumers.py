@@ -331,7 +331,8 @@ def test_the_coach_judges_each_move_for_the_teacher_and_no_pupil_hears_of_it():
     def judged_so_far() -> int:
         from lessons.models import HandEvaluation
 
-        return sum(len(r.result.get("decisions", [])) for r in HandEvaluation.objects.filter(game=state(t).game))
+        rows = HandEvaluation.objects.filter(game=state(t).game)
+        return sum(len(r.result.get("decisions", [])) for r in rows)
 
     async def body() -> list[int]:
         mine = await Socket(t, key_of(a)).open()
