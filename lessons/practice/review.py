@@ -259,7 +259,7 @@ def request(game: PracticeGame, table: Table | DecouverteTable, n: int) -> HandR
 
 
 def asked_for(model: Any, game: PracticeGame, n: int, key: str, enqueue: Any) -> Any:
-    """The row of hand ``n``'s judgement (a learner's review, a teacher's evaluation), its task
+    """The row of hand ``n``'s judgement of a finished hand (a learner's review), its task
     enqueued when it has none yet, was for another record of the hand (``key``), failed, or was
     lost (still pending after ASK_AGAIN_AFTER): asked for once, whatever the pages ask."""
     row = model.objects.filter(game=game, hand=n).first()

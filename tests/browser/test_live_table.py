@@ -238,6 +238,8 @@ def test_a_teacher_watches_the_coach_judge_a_pupils_card_during_the_hand(asgi_se
     for p in (fr, ar):
         expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
 
+    # A note the teacher is typing stays while the board is drawn again after every move.
+    fr.locator("#teacher-note").fill("Comptez les atouts.")
     live_hand = fr.locator(".coach-hand[data-live]")
     pupils_cards = live_hand.locator(".coach-decision[data-decision=card]", has_text="نورة")
     for _ in range(40):
@@ -254,6 +256,7 @@ def test_a_teacher_watches_the_coach_judge_a_pupils_card_during_the_hand(asgi_se
         expect(fr.locator("#table-board")).to_have_attribute("data-move", str(state(table).game.move))
     expect(pupils_cards.first).to_be_visible()
     assert "result" not in state(table).record  # during the hand
+    expect(fr.locator("#teacher-note")).to_have_value("Comptez les atouts.")
     verdict = pupils_cards.first.locator(".coach-verdict").inner_text()
     assert verdict.strip() and "فيما" not in verdict  # in the teacher's French
     fr.screenshot(path=str(artifacts / "live-table-teacher-fr-desktop.png"), full_page=True)

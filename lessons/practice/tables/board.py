@@ -119,7 +119,7 @@ def context(
                 }
             )
         st.learner = Seat.S
-        coach_hands = evaluation.shown_game(game, st.records, say, names)
+        coach_hands = evaluation.shown_game(game, st.records, say)
         for row in SeatReview.objects.filter(game=game).order_by("hand", "seat"):
             pupil_reviews.append(
                 {

@@ -21,6 +21,7 @@ drawn (:func:`shown`).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -261,58 +262,68 @@ def _verdict_params(params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def shown(
-    row: HandEvaluation | None,
-    n: int,
-    record: dict[str, Any],
-    say: display.Say,
-    names: dict[str, str],
-) -> EvaluationShown:
+def shown(row: HandEvaluation | None, n: int, record: dict[str, Any], say: display.Say) -> EvaluationShown:
     """Hand ``n``'s stored evaluation (None: none yet) in the reader's language and the variant's
-    words, the latest decision first (``names``: who sits at each seat now, by seat letter, for
-    a decision stored without the name of who made it)."""
+    words, the latest decision first (``record``: the hand as it stands, to tell how far behind
+    the coach is)."""
     actions = len(record.get("actions") or [])
+    live = "result" not in record
     if row is None:
-        return EvaluationShown(n, ReviewStatus.PENDING, live="result" not in record, behind=actions > 0)
-    out = EvaluationShown(row.hand, row.status, live="result" not in record, behind=through(row) < actions)
-    if through(row) == 0:
-        return out
-    for d in reversed(row.result.get("decisions", [])):
-        seat = Seat.parse(d["seat"])
-        rule, params = d["verdict"]
-        if d["kind"] == "card":
-            card = Card.parse(d["played"])
-            what, face = say.definite(card), say.face(card)
-        else:
-            what, face = say.call(d["played"], d.get("round") or 1), None
-        out.decisions.append(
-            DecisionShown(
-                seat=say.seat(seat),
-                name=d["name"] if "name" in d else names.get(d["seat"], ""),
-                kind=d["kind"],
-                what=what,
-                face=face,
-                trick=int(d.get("trick") or 0),
-                mistake=bool(d.get("mistake")),
-                verdict=messages.render(
-                    Reason(rule, _verdict_params(params)), say.variant, say.lang, say.deck
-                ),
-                principles=[
-                    t
-                    for t in (
-                        words.sentence(Reason(r, from_json(p)), say.variant, say.lang, say.deck)
-                        for r, p in d.get("reasons", [])
-                    )
-                    if t
-                ],
-            )
-        )
+        return EvaluationShown(n, ReviewStatus.PENDING, live=live, behind=actions > 0)
+    seen = through(row)
+    out = EvaluationShown(row.hand, row.status, live=live, behind=seen < actions)
+    if seen:
+        out.decisions = _worded(row, seen, say)
     return out
 
 
-def shown_game(
-    game: PracticeGame, records: list[dict[str, Any]], say: display.Say, names: dict[str, str]
-) -> list[EvaluationShown]:
+# The decisions of each evaluation in words, by its state and the reader's words: the teacher's
+# board is drawn after every move and again when the coach has judged it, and most of what it
+# lists (the earlier hands, the current one up to its latest decisions) has not changed since.
+# ``done_at`` in the key: a database emptied and filled again (tests) reuses ids.
+_WORDED: OrderedDict[tuple[Any, ...], list[DecisionShown]] = OrderedDict()
+WORDED_MAX = 256
+
+
+def _worded(row: HandEvaluation, seen: int, say: display.Say) -> list[DecisionShown]:
+    key = (row.pk, row.done_at, seen, say.lang, say.variant, say.deck)
+    worded = _WORDED.get(key)
+    if worded is None:
+        worded = [_decision_shown(d, say) for d in reversed(row.result.get("decisions", []))]
+        _WORDED[key] = worded
+        while len(_WORDED) > WORDED_MAX:
+            _WORDED.popitem(last=False)
+    return worded
+
+
+def _decision_shown(d: dict[str, Any], say: display.Say) -> DecisionShown:
+    rule, params = d["verdict"]
+    if d["kind"] == "card":
+        card = Card.parse(d["played"])
+        what, face = say.definite(card), say.face(card)
+    else:
+        what, face = say.call(d["played"], d.get("round") or 1), None
+    return DecisionShown(
+        seat=say.seat(Seat.parse(d["seat"])),
+        name=d.get("name", ""),
+        kind=d["kind"],
+        what=what,
+        face=face,
+        trick=int(d.get("trick") or 0),
+        mistake=bool(d.get("mistake")),
+        verdict=messages.render(Reason(rule, _verdict_params(params)), say.variant, say.lang, say.deck),
+        principles=[
+            t
+            for t in (
+                words.sentence(Reason(r, from_json(p)), say.variant, say.lang, say.deck)
+                for r, p in d.get("reasons", [])
+            )
+            if t
+        ],
+    )
+
+
+def shown_game(game: PracticeGame, records: list[dict[str, Any]], say: display.Say) -> list[EvaluationShown]:
     """Every hand of the game, the current one first, each with what the coach has judged of it."""
     rows = {r.hand: r for r in HandEvaluation.objects.filter(game=game)}
-    return [shown(rows.get(n), n, records[n - 1], say, names) for n in range(len(records), 0, -1)]
+    return [shown(rows.get(n), n, records[n - 1], say) for n in range(len(records), 0, -1)]

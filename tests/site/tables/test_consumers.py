@@ -348,7 +348,7 @@ def test_the_coach_judges_each_move_for_the_teacher_and_no_pupil_hears_of_it():
             html = await mine.receive()
             await own_cards_only(html, t, "S")
             assert "coach-evaluation" not in html and "data-decision" not in html
-            assert "data-open-hand" not in html
+            assert "data-open-hand" not in html and "{#" not in html
             await watcher.receive()  # the move
             redrawn = await watcher.receive()  # its decisions judged
             counts.append(redrawn.count("data-decision="))
