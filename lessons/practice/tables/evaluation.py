@@ -127,8 +127,10 @@ def request(game: PracticeGame, n: int) -> HandEvaluation | None:
         try:
             with transaction.atomic():
                 row = HandEvaluation.objects.create(game=game, hand=n, key=key, result={"version": VERSION})
-        except IntegrityError:  # asked twice at once: the other one enqueued it
-            return HandEvaluation.objects.filter(game=game, hand=n).first()
+        except IntegrityError:  # asked twice at once: the other's row (its task may have run already)
+            row = HandEvaluation.objects.filter(game=game, hand=n).first()
+            if row is None:
+                return None
     elif row.key != key or row.status == ReviewStatus.FAILED or row.result.get("version") != VERSION:
         HandEvaluation.objects.filter(pk=row.pk).update(
             key=key, status=ReviewStatus.PENDING, result={"version": VERSION}, created=timezone.now()
