@@ -71,7 +71,7 @@ def judge_from(st: SeatTable, n: int, start: int) -> list[dict[str, Any]]:
             # As the auction spells it ("hokm:S"; the form may have sent "hokm:s").
             said = next((c for c in view.choices if c.lower() == said.lower()), "")
             if not said or said == "redeal" or len(view.choices) < 2:
-                continue
+                continue  # nothing to choose: nothing to judge
         elif view.legal & (view.legal - 1) == 0:
             continue  # a forced card
         hands = before.tricks.hands if move.kind in ("play", "belote") and before.tricks is not None else None
