@@ -206,7 +206,7 @@ def test_a_teacher_watches_the_coach_judge_a_pupils_card_during_the_hand(asgi_se
     """A class table: the teacher (French, desktop) opens it for the class, a pupil (Arabic, 375 px
     phone) sits down and plays; the coach's verdict on the pupil's card appears on the teacher's
     page while the hand is played. The pupil's page never shows another hand or a verdict. The
-    teacher's own phone (Arabic, 375×667) has the pause in the first screen."""
+    teacher's own phone (Arabic, 375×667) has the pause and the seating in the first screen."""
     from django.conf import settings
     from django.test import Client
 
@@ -215,6 +215,7 @@ def test_a_teacher_watches_the_coach_judge_a_pupils_card_during_the_hand(asgi_se
     teacher = make_teacher("t@example.com", "Mme Haddad")
     classroom = make_class(teacher, "Nadi Riyadh", "ABC234")
     pupil = make_student("p1", "نورة", classroom)
+    make_student("p2", "Omar", classroom)  # standing: the teacher may seat him
 
     def signed_in(user, **options):
         client = Client()
@@ -261,7 +262,7 @@ def test_a_teacher_watches_the_coach_judge_a_pupils_card_during_the_hand(asgi_se
     assert verdict.strip() and "فيما" not in verdict  # in the teacher's French
     fr.screenshot(path=str(artifacts / "live-table-teacher-fr-desktop.png"), full_page=True)
 
-    # The teacher's phone, in Arabic: the pause is within the first screen, nothing wider than it.
+    # The teacher's phone, in Arabic: the pause and the seating in the first screen, nothing wider.
     phone = signed_in(teacher, viewport={"width": 375, "height": 667}, locale="ar")
     phone.goto(f"{asgi_server}/ar/t/{code}/")
     expect(phone.locator("#live-state[data-connected='1']")).to_be_attached()
@@ -269,5 +270,6 @@ def test_a_teacher_watches_the_coach_judge_a_pupils_card_during_the_hand(asgi_se
     phone.screenshot(path=str(artifacts / "live-table-teacher-ar-375.png"), full_page=False)
     phone.locator("#coach-evaluation").screenshot(path=str(artifacts / "live-table-teacher-ar-375-coach.png"))
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
-    box = phone.locator("#pause-table").bounding_box()
-    assert box is not None and box["y"] + box["height"] <= 667
+    for decision in ("#pause-table", "#seat-pupil"):
+        box = phone.locator(decision).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 667, decision
