@@ -726,18 +726,17 @@ class ReviewStatus(models.TextChoices):
     FAILED = "failed", _("Failed")
 
 
-class HandReview(models.Model):
-    """The review of one finished hand of a practice game: each decision of the learner judged.
+class HandJudgement(models.Model):
+    """What every kind of a hand's judgement keeps: one hand of one game, judged off the request.
 
-    Computed once, off the request (lessons/practice/tasks.py), and kept in a row of its own
-    rather than in ``PracticeGame.hands``: every move at the table rewrites that list whole, and
-    a review stored into it while the learner plays the next hand would be written over.
-    ``hand`` is the hand's number in the game (1 for the first); ``key`` is a fingerprint of the
-    hand's record (its deal and actions), so that a review never describes another hand.
-    ``result``: what lessons/practice/review.py stores (cards, points, no sentence).
+    Kept in a row of its own rather than in ``PracticeGame.hands``: every move at the table
+    rewrites that list whole, and a judgement stored into it while the next hand is played would
+    be written over. ``hand`` is the hand's number in the game (1 for the first); ``key`` is a
+    fingerprint of what was judged, so that a judgement never describes another hand; ``result``
+    holds cards, rule IDs and numbers (no sentence: the pages word it in the reader's language).
     """
 
-    game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="reviews")
+    game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE)
     hand = models.PositiveSmallIntegerField()
     key = models.CharField(max_length=64)
     status = models.CharField(max_length=8, choices=ReviewStatus.choices, default=ReviewStatus.PENDING)
@@ -746,11 +745,22 @@ class HandReview(models.Model):
     done_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ("game", "hand")
-        constraints = (models.UniqueConstraint(fields=["game", "hand"], name="hand_review_one_per_hand"),)
+        abstract = True
 
     def __str__(self) -> str:
         return f"{self.game_id} hand {self.hand} {self.status}"
+
+
+class HandReview(HandJudgement):
+    """The review of one finished hand of a practice game: each decision of the learner judged.
+
+    Computed once, off the request (lessons/practice/tasks.py); ``key`` is a fingerprint of the
+    hand's record (its deal and actions); ``result``: what lessons/practice/review.py stores.
+    """
+
+    class Meta(HandJudgement.Meta):
+        ordering = ("game", "hand")
+        constraints = (models.UniqueConstraint(fields=["game", "hand"], name="hand_review_one_per_hand"),)
 
 
 # ---------------------------------------------------------------- the puzzle trainer
@@ -942,26 +952,19 @@ class TableSeat(models.Model):
         return f"{self.table_id} {self.seat} {self.name}"
 
 
-class SeatReview(models.Model):
+class SeatReview(HandJudgement):
     """One player's own review of one finished hand at a live table (lessons/practice/tables/reviews.py).
 
     As :class:`HandReview`, for the player of ``seat`` rather than the practice table's learner.
     """
 
-    game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="seat_reviews")
-    hand = models.PositiveSmallIntegerField()
     seat = models.CharField(max_length=1)
     # The account that played the seat (none: a visitor), for a teacher's page of the pupil.
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    key = models.CharField(max_length=64)
-    status = models.CharField(max_length=8, choices=ReviewStatus.choices, default=ReviewStatus.PENDING)
-    result = models.JSONField(default=dict, blank=True)
-    created = models.DateTimeField(default=timezone.now)
-    done_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
+    class Meta(HandJudgement.Meta):
         ordering = ("game", "hand", "seat")
         constraints = (
             models.UniqueConstraint(fields=["game", "hand", "seat"], name="seat_review_one_per_seat"),
@@ -971,24 +974,16 @@ class SeatReview(models.Model):
         return f"{self.game_id} hand {self.hand} {self.seat} {self.status}"
 
 
-class HandEvaluation(models.Model):
-    """The coach's evaluation of every decision of one finished hand at a class table, for its
-    teacher (lessons/practice/tables/evaluation.py). As :class:`HandReview`: computed once, off the
-    request, ``key`` the hand's fingerprint; ``result`` holds rule IDs, cards and numbers."""
+class HandEvaluation(HandJudgement):
+    """The coach's evaluation of every decision of one hand at a class table, for its teacher,
+    judged while the hand is played (lessons/practice/tables/evaluation.py).
 
-    game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="evaluations")
-    hand = models.PositiveSmallIntegerField()
-    key = models.CharField(max_length=64)
-    status = models.CharField(max_length=8, choices=ReviewStatus.choices, default=ReviewStatus.PENDING)
-    result = models.JSONField(default=dict, blank=True)
-    created = models.DateTimeField(default=timezone.now)
-    done_at = models.DateTimeField(null=True, blank=True)
+    ``key`` is the fingerprint of the hand's deal, not of its actions: the row grows with the hand.
+    ``result`` holds the decisions judged so far, each with the index of its action, and
+    ``through``, the number of the hand's actions already looked at; a finished hand's
+    evaluation is the one whose ``through`` reached its last action.
+    """
 
-    class Meta:
+    class Meta(HandJudgement.Meta):
         ordering = ("game", "hand")
-        constraints = (
-            models.UniqueConstraint(fields=["game", "hand"], name="hand_evaluation_one_per_hand"),
-        )
-
-    def __str__(self) -> str:
-        return f"{self.game_id} hand {self.hand} {self.status}"
+        constraints = (models.UniqueConstraint(fields=["game", "hand"], name="hand_evaluation_one_per_hand"),)

@@ -146,6 +146,7 @@ VARIANT_WORDS = (
         "saudi",
         "The first card of this trick is %(suit)s: do you hold any? If not, look at your trumps.",
     ),
+    pgettext_noop("saudi", "The coach's evaluation of hand %(n)s"),
     pgettext_noop("saudi", "The tricks played so far"),
     pgettext_noop("saudi", "These are the players' cards. Which team counts its projects?"),
     pgettext_noop("saudi", "Too few trumps."),

@@ -58,8 +58,16 @@ ASK_AGAIN_AFTER = timedelta(minutes=2)
 
 def hand_key(record: dict[str, Any]) -> str:
     """A fingerprint of a hand's record: its deal and every action, nothing else."""
-    keep = {k: record.get(k) for k in ("dealer", "deck", "actions", "contract")}
-    text = json.dumps(keep, sort_keys=True, separators=(",", ":"))
+    return _fingerprint(record, ("dealer", "deck", "actions", "contract"))
+
+
+def deal_key(record: dict[str, Any]) -> str:
+    """A fingerprint of a hand's deal alone: the same from its first action to its last."""
+    return _fingerprint(record, ("dealer", "deck", "contract"))
+
+
+def _fingerprint(record: dict[str, Any], fields: tuple[str, ...]) -> str:
+    text = json.dumps({k: record.get(k) for k in fields}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -251,7 +259,7 @@ def request(game: PracticeGame, table: Table | DecouverteTable, n: int) -> HandR
 
 
 def asked_for(model: Any, game: PracticeGame, n: int, key: str, enqueue: Any) -> Any:
-    """The row of hand ``n``'s judgement (a learner's review, a teacher's evaluation), its task
+    """The row of hand ``n``'s judgement of a finished hand (a learner's review), its task
     enqueued when it has none yet, was for another record of the hand (``key``), failed, or was
     lost (still pending after ASK_AGAIN_AFTER): asked for once, whatever the pages ask."""
     row = model.objects.filter(game=game, hand=n).first()

@@ -166,3 +166,77 @@ def test_four_people_play_a_trick_live(asgi_server, new_context):
         raise AssertionError("no trick was played")
     for p in pages.values():
         expect(p.locator(".last-trick")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_teacher_watches_the_coach_judge_a_pupils_card_during_the_hand(asgi_server, new_context, artifacts):
+    """A class table: the teacher (French, desktop) opens it for the class, a pupil (Arabic, 375 px
+    phone) sits down and plays; the coach's verdict on the pupil's card appears on the teacher's
+    page while the hand is played. The pupil's page never shows another hand or a verdict. The
+    teacher's own phone (Arabic, 375×667) has the pause and the seating in the first screen."""
+    from django.conf import settings
+    from django.test import Client
+
+    from tests.site.classroom.base import make_class, make_student, make_teacher
+
+    teacher = make_teacher("t@example.com", "Mme Haddad")
+    classroom = make_class(teacher, "Nadi Riyadh", "ABC234")
+    pupil = make_student("p1", "نورة", classroom)
+    make_student("p2", "Omar", classroom)  # standing: the teacher may seat him
+
+    def signed_in(user, **options):
+        client = Client()
+        client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+        context = new_context(**options)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": asgi_server}])
+        return context.new_page()
+
+    fr = signed_in(teacher, viewport=DESKTOP, locale="fr-FR")
+    ar = signed_in(pupil, viewport=PHONE, locale="ar")
+    fr.goto(f"{asgi_server}/fr/tables/")
+    fr.locator("input[name=variant][value=saudi]").check()
+    fr.locator("#table-class").select_option(str(classroom.pk))
+    fr.locator("#open-table").click()
+    code = fr.locator(".table-code").first.inner_text()
+    table = LiveTable.objects.get(code=code)
+    ar.goto(f"{asgi_server}/ar/t/{code}/")
+    ar.locator("#sit-name").fill("نورة")
+    ar.locator("#sit-S").click()
+    for p in (fr, ar):
+        expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
+
+    # A note the teacher is typing stays while the board is drawn again after every move.
+    fr.locator("#teacher-note").fill("Comptez les atouts.")
+    live_hand = fr.locator(".coach-hand[data-live]")
+    pupils_cards = live_hand.locator(".coach-decision[data-decision=card]", has_text="نورة")
+    for _ in range(40):
+        if pupils_cards.count() or "result" in state(table).record:
+            break
+        move = state(table).game.move
+        if state(table).waiting_for():
+            make_a_move(ar)
+            expect(ar.locator("#table-board")).not_to_have_attribute("data-move", str(move))
+        # The pupil's page: her own cards, nobody else's, and no word of the coach.
+        assert hand_codes(ar) == held(table, "S")
+        assert ar.locator("#coach-evaluation, [data-open-hand]").count() == 0
+        # The teacher's page follows the table and the coach's verdicts.
+        expect(fr.locator("#table-board")).to_have_attribute("data-move", str(state(table).game.move))
+    expect(pupils_cards.first).to_be_visible()
+    assert "result" not in state(table).record  # during the hand
+    expect(fr.locator("#teacher-note")).to_have_value("Comptez les atouts.")
+    verdict = pupils_cards.first.locator(".coach-verdict").inner_text()
+    assert verdict.strip() and "فيما" not in verdict  # in the teacher's French
+    fr.screenshot(path=str(artifacts / "live-table-teacher-fr-desktop.png"), full_page=True)
+
+    # The teacher's phone, in Arabic: the pause and the seating in the first screen, nothing wider.
+    phone = signed_in(teacher, viewport={"width": 375, "height": 667}, locale="ar")
+    phone.goto(f"{asgi_server}/ar/t/{code}/")
+    expect(phone.locator("#live-state[data-connected='1']")).to_be_attached()
+    expect(phone.locator(".coach-hand[data-live] .coach-decision").first).to_be_attached()
+    phone.screenshot(path=str(artifacts / "live-table-teacher-ar-375.png"), full_page=False)
+    phone.locator("#coach-evaluation").screenshot(path=str(artifacts / "live-table-teacher-ar-375-coach.png"))
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    for decision in ("#pause-table", "#seat-pupil"):
+        box = phone.locator(decision).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 667, decision

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 
 from engine.cards import SEATS, Card, Seat
 from engine.ranking import NO_TRUMP
-from lessons.models import HandEvaluation, LiveTable, SeatReview, TableGame, TableSeat, Variant
+from lessons.models import LiveTable, SeatReview, TableGame, TableSeat, Variant
 from lessons.practice import display
 from lessons.practice.state import Refused
 from lessons.practice.tables import evaluation
@@ -86,8 +86,8 @@ def context(
     teacher: bool = False,
 ) -> dict[str, Any]:
     """The board partial's context for the person at ``seat`` (None: a watcher, no cards; a class's
-    teacher watching: every hand open, the coach's evaluation of each decision of the latest
-    finished hand, and each pupil's review of each finished hand)."""
+    teacher watching: every hand open, the coach's evaluation of each decision of every hand of the
+    game, the current one as it is played, and each pupil's review of each finished hand)."""
     deck = effective_deck(table.variant, prefs["deck"])
     say = display.say_for(st, lang, deck)
     board = display.board(st, lang, deck)
@@ -105,7 +105,7 @@ def context(
     review_row = SeatReview.objects.filter(game=game, hand=n, seat=str(seat)).first() if own_review else None
     open_hands: list[dict[str, Any]] = []
     pupil_reviews: list[dict[str, Any]] = []
-    coach_evaluation = None
+    coach_hands: list[evaluation.EvaluationShown] = []
     if teacher:
         names = {r.seat: r.name for r in (st.seat_rows or TableSeat.objects.filter(table=table))}
         trump = st.hand.contract.trump if st.hand.contract is not None else NO_TRUMP
@@ -119,8 +119,7 @@ def context(
                 }
             )
         st.learner = Seat.S
-        latest = HandEvaluation.objects.filter(game=game).order_by("-hand").first()
-        coach_evaluation = evaluation.shown(latest, say, names)
+        coach_hands = evaluation.shown_game(game, st.records, say)
         for row in SeatReview.objects.filter(game=game).order_by("hand", "seat"):
             pupil_reviews.append(
                 {
@@ -140,7 +139,7 @@ def context(
         else [],
         "open_hands": open_hands,
         "pupil_reviews": pupil_reviews,
-        "coach_evaluation": coach_evaluation,
+        "coach_hands": coach_hands,
         "live": table,
         "game": game,
         "board": board,

@@ -8,7 +8,7 @@ What travels:
   for), and the card, the call, the projects or the quick message's key;
 - to the page: HTML fragments swapped in by their id: the whole board, drawn for this socket's
   own person (:mod:`lessons.practice.tables.board`), or a quick message; a class's teacher's
-  board again when the coach's evaluation of a hand is ready (``table.evaluated``).
+  board again when the coach has judged the latest decisions (``table.evaluated``).
 
 Privacy is by construction: the group's messages carry no card, only "the table changed" (with a
 stamp naming that change) or a quick message's key; each socket then draws the board for its own
@@ -69,8 +69,13 @@ def announce(table: LiveTable, message: dict[str, Any]) -> bool:
 
 
 def changed(table: LiveTable) -> bool:
+    """Tell every socket that the table changed; at a class table, the coach is then asked to
+    judge the decisions made since (off the request: the teacher's board is drawn again when they
+    are, by :func:`evaluated`)."""
     # The stamp names this change, so that the sockets of one process share one read of it.
-    return announce(table, {"type": "table.changed", "stamp": secrets.token_hex(8)})
+    told = announce(table, {"type": "table.changed", "stamp": secrets.token_hex(8)})
+    evaluation.ask_current(table)
+    return told
 
 
 @dataclass(frozen=True)
@@ -103,7 +108,7 @@ def snapshot(table_id: int, stamp: str) -> Snapshot | None:
 
 
 def evaluated(table: LiveTable) -> bool:
-    """The coach's evaluation of a hand is ready: the teacher's sockets draw their board again (the
+    """The coach has judged new decisions: the teacher's sockets draw their board again (the
     message carries nothing; a pupil's socket does nothing with it)."""
     return announce(table, {"type": "table.evaluated"})
 
@@ -114,19 +119,13 @@ def act_of(table: LiveTable) -> Callable[[LiveTable, game.Person, str, dict[str,
 
 
 def after_move(table: LiveTable, outcome: game.Outcome) -> bool:
-    """What follows a move: everybody's board, the reviews of a hand just over and, at a class
-    table, the coach's evaluation of it for the teacher (asked after the boards are sent: it is
-    computed off the request, and redraws the teacher's board when ready). False if the channel
-    layer did not take the news."""
-    current = game.current_game(table) if outcome.hand_over else None
-    if current is not None:
+    """What follows a move: the reviews of a hand just over, and everybody's board (with, at a class
+    table, the coach's evaluation of the move for the teacher: see :func:`changed`). False if the
+    channel layer did not take the news."""
+    if outcome.hand_over:
         users = game.users_of(table)
-        reviews.request(current, outcome.hand_over, frozenset(users), users)
-    told = changed(table)
-    # The coach's evaluation is the four-seat table's (a découverte table's teacher reads the reviews).
-    if current is not None and evaluation.wanted(table) and not live_decouverte.is_decouverte(table):
-        evaluation.request(current, outcome.hand_over)
-    return told
+        reviews.request(game.current_game(table), outcome.hand_over, frozenset(users), users)
+    return changed(table)
 
 
 CONTROLS = ("say", "pause", "resume", "seat-pupil")

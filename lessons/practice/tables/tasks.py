@@ -13,5 +13,5 @@ def review_seat(review_id: int) -> str:
 
 @task()
 def evaluate_hand(evaluation_id: int) -> str:
-    """Judge every decision of a finished hand at a class table, for its teacher (tables/evaluation.py)."""
+    """Judge the decisions of a class table's hand not judged yet, for its teacher (tables/evaluation.py)."""
     return evaluation.compute(evaluation_id)

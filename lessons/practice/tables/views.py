@@ -122,7 +122,7 @@ def _page(
     lang = get_language() or "en"
     teacher = seat is None and game.is_teacher(table, person)
     if teacher:
-        evaluation.ask_latest(table, st)
+        evaluation.ask_missing(table, st.game)
     ctx = board.context(table, st, seat, lang, get_prefs(request), teacher=teacher, **extra)
     say = display.say_for(st, lang, effective_deck(table.variant, ctx["prefs"]["deck"]))
     ctx.update(

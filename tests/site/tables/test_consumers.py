@@ -309,10 +309,11 @@ def test_pause_and_resume_by_the_teacher_reach_everyone():
     async_to_sync(body)()
 
 
-def test_the_coach_evaluation_of_a_hand_reaches_the_teacher_and_no_pupil():
-    """At a class table the coach judges every decision of a finished hand, off the request: the
-    teacher's socket is sent its board again with each decision's verdict and principle, in the
-    teacher's language; a pupil's socket and page never hold it."""
+def test_the_coach_judges_each_move_for_the_teacher_and_no_pupil_hears_of_it():
+    """At a class table the coach judges each decision while the hand is played, off the request:
+    after every move the teacher's socket is sent the board, then the board again with the new
+    decisions' verdicts and principles, in the teacher's language; a pupil's socket gets one board
+    per move, with only her own cards and no word of the coach's, at every message."""
     from tests.site.classroom.base import make_class, make_student, make_teacher
 
     teacher = make_teacher("t@example.com", "Mme Haddad")
@@ -327,35 +328,43 @@ def test_the_coach_evaluation_of_a_hand_reaches_the_teacher_and_no_pupil():
     t = LiveTable.objects.get(code=response["Location"].rstrip("/").split("/")[-1])
     sit(a, t, "S", "Sara")
 
-    async def body() -> tuple[list[str], list[str]]:
+    def judged_so_far() -> int:
+        from lessons.models import HandEvaluation
+
+        rows = HandEvaluation.objects.filter(game=state(t).game)
+        return sum(len(r.result.get("decisions", [])) for r in rows)
+
+    async def body() -> list[int]:
         mine = await Socket(t, key_of(a)).open()
         watcher = await Socket(t, key_of(t_client), "fr").open()
-        seen: list[str] = [await mine.receive()]
-        told = [await watcher.receive()]
+        await own_cards_only(await mine.receive(), t, "S")
+        assert 'id="teacher-view"' in await watcher.receive()
+        counts = []
         for _ in range(40):
             seat = await db(to_act, t)
             if seat is None:
                 break
             await mine.send({**(await db(legal_move, t, seat)), "move": await db(move_of, t)})
-            seen.append(await mine.receive())
-            told.append(await watcher.receive())
-        told.append(await watcher.receive())  # the evaluation, when ready
-        assert await mine.nothing()
-        return seen, told
+            html = await mine.receive()
+            await own_cards_only(html, t, "S")
+            assert "coach-evaluation" not in html and "data-decision" not in html
+            assert "data-open-hand" not in html and "{#" not in html
+            await watcher.receive()  # the move
+            redrawn = await watcher.receive()  # its decisions judged
+            counts.append(redrawn.count("data-decision="))
+            assert counts[-1] == await db(judged_so_far)
+        assert await mine.nothing()  # not one message more for the pupil (none left in her queue)
+        return counts
 
-    seen, told = async_to_sync(body)()
+    counts = async_to_sync(body)()
     assert "result" in state(t).record
-    assert all("coach-evaluation" not in html for html in seen)
-    assert "coach-evaluation" not in told[0]  # nothing to evaluate before a hand is over
-    evaluated = told[-1]
-    assert 'data-status="done"' in evaluated and "L’évaluation de l’entraîneur, donne 1" in evaluated
-    assert evaluated.count("data-decision=") >= 8
-    # Each decision's verdict, in French: a card among the best, or what it loses on average.
-    assert "parmi les meilleures" in evaluated or "perd" in evaluated
-    # The pages: the teacher's holds it, the pupil's does not.
-    url = f"/fr/t/{t.code}/"
-    assert 'id="coach-evaluation"' in t_client.get(url).content.decode()
-    assert "coach-evaluation" not in a.get(url).content.decode()
+    assert len(counts) >= 8 and counts == sorted(counts) and counts[-1] > counts[0]
+    # The finished hand's evaluation, in French: each verdict (among the best, or what it loses).
+    page = t_client.get(f"/fr/t/{t.code}/").content.decode()
+    assert "L’évaluation de l’entraîneur, donne 1" in page
+    assert page.count("data-decision=") == counts[-1]
+    assert "parmi les meilleures" in page or "perd" in page
+    assert "coach-evaluation" not in a.get(f"/fr/t/{t.code}/").content.decode()
 
 
 def test_a_ping_puts_a_socket_back_in_its_group_and_brings_a_page_up_to_date(table):
