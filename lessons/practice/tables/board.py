@@ -217,12 +217,13 @@ def render_board(ctx: dict[str, Any]) -> str:
     return render_to_string("tables/partials/board.html", ctx)
 
 
-def render_quick(seat_name: str, key: str, prefs: dict[str, str]) -> str:
+def render_quick(seat_name: str, key: str, prefs: dict[str, str], name: str = "") -> str:
+    """A quick message in the reader's language, signed with the seat and the sender's name."""
     text = QUICK_MESSAGES.get(key)
     if text is None:
         return ""
     return render_to_string(
-        "tables/partials/quick.html", {"seat": seat_name, "text": str(text), "prefs": prefs}
+        "tables/partials/quick.html", {"seat": seat_name, "name": name, "text": str(text), "prefs": prefs}
     )
 
 

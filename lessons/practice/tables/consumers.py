@@ -142,7 +142,8 @@ def control(table: LiveTable, person: game.Person, action: str, data: dict[str, 
             return "not-seated"
         if key not in board.QUICK_MESSAGES:
             return "unknown"
-        announce(table, {"type": "table.say", "seat": str(seat), "key": key})
+        name = TableSeat.objects.filter(table=table, seat=str(seat)).values_list("name", flat=True).first()
+        announce(table, {"type": "table.say", "seat": str(seat), "key": key, "name": name or ""})
         return ""
     if action == "seat-pupil":
         if live_decouverte.is_decouverte(table):
@@ -311,7 +312,8 @@ class TableConsumer(WebsocketConsumer):
 
         with translation.override(self.lang):
             say = display.Say(self.table_variant(), self.lang, DEFAULT_PREFS["deck"])
-            html = board.render_quick(say.seat(Seat.parse(event["seat"])), event["key"], self.prefs())
+            seat_name = say.seat(Seat.parse(event["seat"]))
+            html = board.render_quick(seat_name, event["key"], self.prefs(), str(event.get("name") or ""))
         if html:
             self.send(text_data=html)
 

@@ -194,7 +194,8 @@ def test_a_quick_message_reaches_everyone_in_their_own_language(table):
         fr = await Socket(table, keys["N"], "fr").open()
         await en.receive(), await fr.receive()
         await en.send({"action": "say", "key": "well-played"})
-        assert "Well played!" in await en.receive()
+        said = await en.receive()
+        assert "Well played!" in said and "(Amal)" in said  # signed with the seat and the name
         assert "Bien joué" in await fr.receive()
 
     async_to_sync(body)()
