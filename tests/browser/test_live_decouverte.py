@@ -13,6 +13,7 @@ from engine.cards import Card, Seat, cards_of
 from lessons.models import LiveTable
 from lessons.practice.tables import decouverte as live
 from tests.browser.browsing import DESKTOP
+from tests.browser.live_tables import open_table, take_seat, wait_live
 
 PHONE_SCREEN = {"width": 375, "height": 667}
 
@@ -40,19 +41,12 @@ def test_two_people_play_a_decouverte_hand_live_then_read_their_reviews_the_repl
 ):
     ar = new_context(viewport=PHONE_SCREEN, locale="ar").new_page()
     fr = new_context(viewport=DESKTOP, locale="fr-FR").new_page()
-    ar.goto(f"{asgi_server}/ar/tables/")
-    ar.locator("input[name=variant][value=decouverte]").check()
-    ar.locator("#open-table").click()
-    ar.locator("#sit-name").fill("نورة")
-    ar.locator("#sit-S").click()
-    code = ar.locator(".table-code").first.inner_text()
+    code = open_table(ar, asgi_server, "ar", "decouverte")
+    take_seat(ar, "نورة", "S")
     t = LiveTable.objects.get(code=code)
-    fr.goto(f"{asgi_server}/fr/t/{code}/")
-    fr.locator("#sit-name").fill("Camille")
-    fr.locator("#sit-N").click()
+    take_seat(fr, "Camille", "N", f"{asgi_server}/fr/t/{code}/")
     pages = {"S": ar, "N": fr}
-    for p in pages.values():
-        expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
+    wait_live(ar, fr)
 
     shot = {"auction": False, "play": False}
     for _ in range(60):

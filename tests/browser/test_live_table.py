@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from lessons.models import LiveTable
 from tests.browser.browsing import DESKTOP, PHONE, SERVERS
+from tests.browser.live_tables import open_table, take_seat, wait_live
 from tests.site.tables.helpers import held, state
 
 
@@ -54,19 +55,12 @@ def make_a_move(p: Page) -> None:
 def test_two_people_and_two_bots_play_a_hand_live(asgi_server, new_context, artifacts):
     fr = new_context(viewport=DESKTOP, locale="fr-FR").new_page()
     ar = new_context(viewport=PHONE, locale="ar").new_page()
-    fr.goto(f"{asgi_server}/fr/tables/")
-    fr.locator("input[name=variant][value=saudi]").check()
-    fr.locator("#open-table").click()
-    fr.locator("#sit-name").fill("Camille")
-    fr.locator("#sit-S").click()
-    code = fr.locator(".table-code").first.inner_text()
+    code = open_table(fr, asgi_server, "fr", "saudi")
+    take_seat(fr, "Camille", "S")
     table = LiveTable.objects.get(code=code)
-    ar.goto(f"{asgi_server}/ar/t/{code}/")
-    ar.locator("#sit-name").fill("نورة")
-    ar.locator("#sit-N").click()
+    take_seat(ar, "نورة", "N", f"{asgi_server}/ar/t/{code}/")
     pages = {"S": fr, "N": ar}
-    for p in pages.values():
-        expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
+    wait_live(fr, ar)
 
     refused_seen = False
     for _ in range(120):
@@ -194,17 +188,10 @@ def test_a_teacher_watches_the_coach_judge_a_pupils_card_during_the_hand(asgi_se
 
     fr = signed_in(teacher, viewport=DESKTOP, locale="fr-FR")
     ar = signed_in(pupil, viewport=PHONE, locale="ar")
-    fr.goto(f"{asgi_server}/fr/tables/")
-    fr.locator("input[name=variant][value=saudi]").check()
-    fr.locator("#table-class").select_option(str(classroom.pk))
-    fr.locator("#open-table").click()
-    code = fr.locator(".table-code").first.inner_text()
+    code = open_table(fr, asgi_server, "fr", "saudi", classroom.pk)
     table = LiveTable.objects.get(code=code)
-    ar.goto(f"{asgi_server}/ar/t/{code}/")
-    ar.locator("#sit-name").fill("نورة")
-    ar.locator("#sit-S").click()
-    for p in (fr, ar):
-        expect(p.locator("#live-state[data-connected='1']")).to_be_attached()
+    take_seat(ar, "نورة", "S", f"{asgi_server}/ar/t/{code}/")
+    wait_live(fr, ar)
 
     # A note the teacher is typing stays while the board is drawn again after every move.
     fr.locator("#teacher-note").fill("Comptez les atouts.")
