@@ -26,6 +26,8 @@ def npgettext_noop(context: str, singular: str, plural: str) -> tuple[str, str]:
 
 VARIANT_WORDS = (
     pgettext_noop("saudi", "The score of the hand"),
+    pgettext_noop("moroccan", "Trick %(k)s of %(count)s"),
+    pgettext_noop("french", "Trick %(k)s of %(count)s"),
     pgettext_noop("saudi", "%(seat)s has trumped: overruff with %(card)s."),
     pgettext_noop("saudi", "%(seat)s wins the trick."),
     pgettext_noop("saudi", "%(suit)s is trump here: was a trump played in this trick?"),

@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from engine import messages
 from engine.cards import Seat
 from lessons.models import HandReview, PracticeGame, ReviewStatus, SeatReview, TableGame, Variant
-from lessons.practice.decouverte.game import is_decouverte
 from lessons.templatetags.table import CardFace, card_face
 
 HANDS_MAX = 20  # finished hands shown on a pupil's page
@@ -62,12 +61,18 @@ class HandRow:
         return self.status == ReviewStatus.DONE
 
 
+def two_players(game: PracticeGame) -> bool:
+    """A game of Belote découverte for two (its setup's kind, as lessons/practice/decouverte/ keeps it;
+    a teacher's page reads it without depending on the practice feature)."""
+    return (game.setup or {}).get("kind") == "decouverte"
+
+
 def pupil_hands(pupil: Any, lang: str) -> list[HandRow]:
     """The pupil's latest finished hands, newest first, each with its review."""
     games = list(PracticeGame.objects.filter(user=pupil).order_by("-updated", "-id")[:GAMES_MAX])
     found: list[tuple[PracticeGame, int, dict[str, Any]]] = []
     for game in games:
-        if (game.setup or {}).get("kind") == "decouverte":
+        if two_players(game):
             continue  # a two-player hand has no teams to report (lessons/practice/decouverte/game.py)
         for n in range(len(game.hands), 0, -1):
             result = game.hands[n - 1].get("result") if isinstance(game.hands[n - 1], dict) else None
@@ -124,7 +129,7 @@ def _live_hands(pupil: Any, lang: str) -> list[HandRow]:
         team, other = ("NS", "EW") if Seat.parse(review.seat) & 1 == 0 else ("EW", "NS")
         label = str(Variant(game.variant).label)
         ours, theirs = int(result.get(team, 0)), int(result.get(other, 0))
-        if is_decouverte(game):  # two players: the points are each seat's
+        if two_players(game):  # the points are each seat's
             label = _("Belote découverte (2 players)")
             points = result.get("points") or {}
             ours, theirs = (
