@@ -117,7 +117,9 @@ test: venv messages chromium postgres redis
 # drive pages, not SQL: running them on both databases doubled the suite's longest part and
 # proved nothing tests/site does not. tests/engine and the doctests never open a database.
 	$(PYTEST) --doctest-modules engine tests --ignore=tests/browser -n 2
-	DATABASE_URL=$(PG_URL) $(PYTEST) tests/site tests/browser -n 2
+# The content tests (marker "content") render every page of the real curriculum to check its words:
+# the database only stores it, and other tests load it into PostgreSQL, so they run once, above.
+	DATABASE_URL=$(PG_URL) $(PYTEST) tests/site tests/browser -n 2 -m "not content"
 # The fault test stops and restarts PostgreSQL: alone, after the rest.
 	DATABASE_URL=$(PG_URL) RUN_FAULT_TESTS=1 $(PYTEST) tests/site/test_faults.py
 

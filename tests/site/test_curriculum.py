@@ -189,6 +189,7 @@ def test_every_accepted_answer_agrees_with_the_engine():
     assert not wrong, "\n".join(wrong)
 
 
+@pytest.mark.content
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_accepted_answer_is_judged_right_in_every_language(lang):
     wrong = []
@@ -426,6 +427,7 @@ def test_curriculum_stats_of_the_real_curriculum_matches_the_files():
 # ---------------------------------------------------------------- every page of the real curriculum
 
 
+@pytest.mark.content
 @pytest.mark.django_db
 def test_every_step_of_the_real_curriculum_renders_and_its_answer_is_accepted(client, settings):
     """Loaded as the site loads it, shown in Arabic (right to left, native digits), answered right."""

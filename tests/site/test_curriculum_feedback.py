@@ -71,6 +71,7 @@ def visible(html: str) -> str:
     return re.sub(r"<[^>]+>", " ", html)
 
 
+@pytest.mark.content
 @pytest.mark.parametrize("lang", ["ar", "fr"])
 def test_no_rule_id_and_one_digit_system_in_any_feedback(client, curriculum, lang):
     client.post(reverse("lessons-prefs"), {"digits": "native", "next": "/"})

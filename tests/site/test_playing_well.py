@@ -145,6 +145,7 @@ def test_the_french_rules_course_keeps_its_address_and_comes_first(loaded):
     assert keys[0] == "french" and FRENCH_KEY in keys
 
 
+@pytest.mark.content
 @pytest.mark.parametrize("lang", ["ar", "fa", "fr"])
 def test_the_french_course_pages_use_no_saudi_word(client, loaded, lang):
     from tests.site.test_vocabulary import saudi_words_in, visible_text

@@ -126,6 +126,7 @@ def pages_of(variant: str) -> list[str]:
     return urls
 
 
+@pytest.mark.content
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("variant", OTHER_VARIANTS)
 def test_moroccan_and_french_pages_use_no_saudi_word(client, loaded, variant, lang):
