@@ -144,7 +144,11 @@ def make(d: Deal, kind: str, seat: Seat, value: str) -> None:
 
 
 class DecouverteTable:
-    """A découverte game as it stands: the current hand rebuilt, the learner's moves, the bot's."""
+    """A découverte game as it stands: the current hand rebuilt, the learner's moves, the bot's.
+
+    ``seat``: where the learner sits (South here; a live table gives each person their own)."""
+
+    seat: Seat = LEARNER
 
     def __init__(self, game: PracticeGame) -> None:
         self.game = game
@@ -161,7 +165,7 @@ class DecouverteTable:
         return actions
 
     def learner_to_act(self) -> bool:
-        return self.now.to_act == LEARNER
+        return self.now.to_act == self.seat
 
     def learner_call(self, word: str) -> None:
         if self.now.phase != "auction":
@@ -183,13 +187,13 @@ class DecouverteTable:
             raise BadMove("not-a-card") from None
         if not self.learner_to_act():
             raise BadMove("not-your-turn")
-        if not hand.table.face_up(LEARNER) >> card & 1:
+        if not hand.table.face_up(self.seat) >> card & 1:
             raise FaceDown(hand.explain(card))
         self._move("play", str(card))
 
     def _move(self, kind: str, value: str) -> None:
-        make(self.now, kind, LEARNER, value)
-        self.actions.append([kind, str(LEARNER), value])
+        make(self.now, kind, self.seat, value)
+        self.actions.append([kind, str(self.seat), value])
         self.advance()
 
     def advance(self) -> None:

@@ -75,40 +75,9 @@ class LiveDecouverte(DecouverteTable):
         self.seat = seat
         self.humans = humans
 
-    def learner_to_act(self) -> bool:
-        return self.now.to_act == self.seat
-
     def waiting_for(self) -> list[Seat]:
         seat = self.now.to_act
         return [seat] if seat is not None and seat in self.humans else []
-
-    def call(self, word: str) -> None:
-        if self.now.phase != "auction":
-            raise BadMove("wrong-phase")
-        if not self.learner_to_act():
-            raise BadMove("not-your-turn")
-        self._move("call", word.strip().lower())
-
-    def play(self, code: str) -> None:
-        """A card of this seat's; one that is none of its face-up cards (a face-down card, the
-        other's, one played already) is refused with the rule ``play.fr2.face-up``."""
-        hand = self.now.hand
-        if hand is None or hand.is_over():
-            raise BadMove("wrong-phase")
-        try:
-            card = Card.parse(code)
-        except NotationError:
-            raise BadMove("not-a-card") from None
-        if not self.learner_to_act():
-            raise BadMove("not-your-turn")
-        if not hand.table.face_up(self.seat) >> card & 1:
-            raise FaceDown(hand.explain(card))
-        self._move("play", str(card))
-
-    def _move(self, kind: str, value: str) -> None:
-        make(self.now, kind, self.seat, value)
-        self.actions.append([kind, str(self.seat), value])
-        self.advance()
 
     def advance(self) -> None:
         """The bot plays the seats without a person until a person's turn or the end of the hand;
@@ -228,9 +197,9 @@ def act(table: LiveTable, person: Person, action: str, data: dict[str, Any]) -> 
         hands_before = len(st.records)
         try:
             if action == "play":
-                st.play(str(data.get("card") or ""))
+                st.learner_play(str(data.get("card") or ""))
             elif action == "call":
-                st.call(str(data.get("call") or ""))
+                st.learner_call(str(data.get("call") or ""))
             else:
                 st.next_hand()
         except FaceDown as e:

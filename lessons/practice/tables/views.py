@@ -125,21 +125,33 @@ def _page(
         evaluation.ask_missing(table, st.game)
     ctx = board.context(table, st, seat, lang, get_prefs(request), teacher=teacher, **extra)
     say = display.say_for(st, lang, effective_deck(table.variant, ctx["prefs"]["deck"]))
+    ctx.update(page_parts(request, table, ctx, seat, lang, sit_form))
     ctx.update(
-        {
-            "code": table.code,
-            "share_url": request.build_absolute_uri(reverse("tables-table", args=[table.code])),
-            "free_seats": board.free_seats(ctx["players"]) if seat is None else [],
-            "sit_form": sit_form or SitForm(),
-            "sit_url": reverse("tables-sit", args=[table.code]),
-            "leave_url": reverse("tables-leave", args=[table.code]),
-            "ws_url": f"/ws/{lang}/tables/{table.code}/",
-            "page_url": reverse("tables-table", args=[table.code]),
-            "you": say.seat(seat) if seat is not None else "",
-            "house_rules": house_rules_in_play(table, lang),
-        }
+        {"you": say.seat(seat) if seat is not None else "", "house_rules": house_rules_in_play(table, lang)}
     )
     return render(request, "tables/table.html", ctx, status=status)
+
+
+def page_parts(
+    request: HttpRequest,
+    table: LiveTable,
+    ctx: dict[str, Any],
+    seat: Seat | None,
+    lang: str,
+    sit_form: SitForm | None,
+) -> dict[str, Any]:
+    """What a table's page holds around its board, at either table: the links, the socket and the
+    form to sit (with the seats still free, for a person standing)."""
+    return {
+        "code": table.code,
+        "share_url": request.build_absolute_uri(reverse("tables-table", args=[table.code])),
+        "free_seats": board.free_seats(ctx["players"]) if seat is None else [],
+        "sit_form": sit_form or SitForm(),
+        "sit_url": reverse("tables-sit", args=[table.code]),
+        "leave_url": reverse("tables-leave", args=[table.code]),
+        "ws_url": f"/ws/{lang}/tables/{table.code}/",
+        "page_url": reverse("tables-table", args=[table.code]),
+    }
 
 
 def house_rules_in_play(table: LiveTable, lang: str) -> list[tuple[str, bool]]:
@@ -169,17 +181,10 @@ def _decouverte_page(
     ctx = live_decouverte.context(table, seat, lang, get_prefs(request), teacher=teacher, **extra)
     if ctx is None:
         raise Http404
+    ctx.update(page_parts(request, table, ctx, seat, lang, sit_form))
     ctx.update(
         {
             "board_template": "tables/partials/decouverte_board.html",
-            "code": table.code,
-            "share_url": request.build_absolute_uri(reverse("tables-table", args=[table.code])),
-            "free_seats": board.free_seats(ctx["players"]) if seat is None else [],
-            "sit_form": sit_form or SitForm(),
-            "sit_url": reverse("tables-sit", args=[table.code]),
-            "leave_url": reverse("tables-leave", args=[table.code]),
-            "ws_url": f"/ws/{lang}/tables/{table.code}/",
-            "page_url": reverse("tables-table", args=[table.code]),
             "you": ctx["board"].learner if seat is not None else "",
         }
     )
